@@ -1,0 +1,22 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every test fails if its page logs a console error or throws. A test that expects an error (the
+ * not-found page logs the missing path on purpose) asserts it and then removes it from the list.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,114 @@
+import { expect, test } from './fixtures';
+import { routeExpectations } from './routes';
+
+test.describe('every route of the route table', () => {
+  for (const route of routeExpectations) {
+    test(`${route.path} renders its page`, async ({ page }) => {
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
+      await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+      await expect(page).toHaveTitle(/\| Revolve$/);
+    });
+  }
+});
+
+test.describe('prerendered HTML', () => {
+  for (const route of routeExpectations.filter((candidate) => candidate.prerendered)) {
+    test(`${route.path} is served with its content and meta tags`, async ({ request }) => {
+      const response = await request.get(route.path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeForHtml(route.heading)}</h1>`));
+      expect(html).toMatch(/<title>[^<]+\| Revolve<\/title>/);
+      expect(html).toMatch(/<meta data-page-head name="description" content="[^"]{50,}">/);
+      expect(html).toMatch(
+        /<link data-page-head rel="canonical" href="http:\/\/localhost:4173\/[^"]*">/,
+      );
+      expect(html).toMatch(/<meta data-page-head property="og:title" content="[^"]+">/);
+      expect(html).not.toContain('name="robots"');
+    });
+  }
+
+  test('each prerendered page has its own title', async ({ request }) => {
+    const titles = new Map<string, string>();
+    for (const route of routeExpectations.filter((candidate) => candidate.prerendered)) {
+      const html = await (await request.get(route.path)).text();
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1] ?? '';
+      const canonical = /rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? '';
+      // Aliases (/bespoke, /rural-minds) share the title of the page they point to.
+      if (new URL(canonical).pathname !== route.path) continue;
+      expect(
+        titles.get(title),
+        `${route.path} repeats the title of ${titles.get(title)}`,
+      ).toBeUndefined();
+      titles.set(title, route.path);
+    }
+  });
+
+  test('password gates and portal pages are kept out of search results', async ({ request }) => {
+    const unlock = await request.get('/unlock/dementia');
+    expect(unlock.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    expect(await unlock.text()).toContain(
+      '<meta data-page-head name="robots" content="noindex, nofollow">',
+    );
+    const dashboard = await (await request.get('/dashboard')).text();
+    expect(dashboard).toContain('name="robots" content="noindex, nofollow"');
+    expect(dashboard).toContain('<div id="root"></div>');
+  });
+
+  test('robots.txt and the sitemap list the public routes', async ({ request }) => {
+    expect(await (await request.get('/robots.txt')).text()).toContain(
+      'Sitemap: http://localhost:4173/sitemap.xml',
+    );
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain('<loc>http://localhost:4173/modules/dementia</loc>');
+    expect(sitemap).toContain('<loc>http://localhost:4173/terms-and-conditions</loc>');
+    expect(sitemap).not.toContain('/unlock/');
+    expect(sitemap).not.toContain('/dashboard');
+    expect(sitemap).not.toContain('/bespoke');
+  });
+
+  test('responses carry the security headers', async ({ request }) => {
+    const headers = (await request.get('/')).headers();
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['content-security-policy']).toContain(
+      "connect-src 'self' http://127.0.0.1:54321 ws://127.0.0.1:54321",
+    );
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+test.describe('not found', () => {
+  test('an unknown path shows the not-found page, logs the path and links home', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/no-such-page');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }),
+    ).toBeVisible();
+    expect(consoleErrors.some((error) => error.includes('/no-such-page'))).toBe(true);
+    consoleErrors.length = 0;
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Immersive VR Training');
+  });
+
+  test('a module slug that does not exist is not found', async ({ page, consoleErrors }) => {
+    await page.goto('/modules/not-a-module');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }),
+    ).toBeVisible();
+    expect(consoleErrors.some((error) => error.includes('/modules/not-a-module'))).toBe(true);
+    consoleErrors.length = 0;
+  });
+});
+
+function escapeForHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll("'", '&#x27;')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

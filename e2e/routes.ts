@@ -1,0 +1,62 @@
+import { modules } from '../src/content/modules';
+
+/** Every path of the route table (SPEC.md section 2 and DESIGN.md section 1) with the heading it shows. */
+export interface RouteExpectation {
+  path: string;
+  heading: string;
+  /** Prerendered: the HTML served for the path already holds the heading. */
+  prerendered: boolean;
+}
+
+const moduleRoutes: RouteExpectation[] = (
+  [
+    'dementia',
+    'home-visits',
+    'womens-health',
+    'social-justice',
+    'chronic-pain',
+    'advanced-dementia',
+    'conflict-resolution',
+    'rural-minds',
+    'group-menopause',
+    'group-diabetes',
+  ] as const
+).map((slug) => ({ path: `/modules/${slug}`, heading: modules[slug].title, prerendered: true }));
+
+export const routeExpectations: RouteExpectation[] = [
+  { path: '/', heading: 'Immersive VR Training', prerendered: true },
+  { path: '/about', heading: 'About Revolve', prerendered: true },
+  { path: '/studio', heading: 'Revolve Studio', prerendered: true },
+  { path: '/surgical-training', heading: 'Revolve VR', prerendered: true },
+  { path: '/solutions', heading: 'Our Solutions', prerendered: true },
+  { path: '/insights', heading: 'Insights & Research', prerendered: true },
+  { path: '/contact', heading: 'Contact Us', prerendered: true },
+  { path: '/login', heading: 'Sign in', prerendered: true },
+  { path: '/signup', heading: 'Create an account', prerendered: true },
+  { path: '/forgot-password', heading: 'Reset your password', prerendered: true },
+  { path: '/change-password', heading: 'Set a new password', prerendered: false },
+  { path: '/dashboard', heading: 'Dashboard', prerendered: false },
+  { path: '/admin', heading: 'Admin Dashboard', prerendered: false },
+  { path: '/training-library', heading: 'Revolve 360', prerendered: true },
+  { path: '/training-library-trial', heading: 'Your Trial Training Library', prerendered: false },
+  { path: '/trial-signup', heading: 'Start your free trial', prerendered: true },
+  { path: '/trial-signup/confirmation', heading: 'Thanks for signing up!', prerendered: false },
+  { path: '/trial-access', heading: 'How trial access works', prerendered: true },
+  { path: '/unlock/dementia', heading: 'Dementia', prerendered: false },
+  ...moduleRoutes,
+  { path: '/rural-minds', heading: 'Rural Minds', prerendered: true },
+  { path: '/modules/trial/dementia', heading: 'Dementia', prerendered: false },
+  { path: '/modules/trial/womens-health', heading: "Women's Health", prerendered: false },
+  {
+    path: '/modules/trial/conflict-resolution',
+    heading: 'Conflict Resolution',
+    prerendered: false,
+  },
+  { path: '/book-demo', heading: 'Register your interest', prerendered: true },
+  { path: '/how-it-works', heading: 'How It Works', prerendered: true },
+  { path: '/how-it-works-revolvevr', heading: 'How Revolve VR is made', prerendered: true },
+  { path: '/how-it-works-revolve360', heading: 'How Revolve 360 is made', prerendered: true },
+  { path: '/revolve-custom', heading: 'Revolve Custom', prerendered: true },
+  { path: '/bespoke', heading: 'Revolve Custom', prerendered: true },
+  { path: '/terms-and-conditions', heading: 'Terms and Conditions', prerendered: true },
+];

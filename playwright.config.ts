@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+import { chromeFlags, chromePath } from './scripts/lib/chrome';
+
+const port = 4173;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromePath(), args: chromeFlags },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // The built, prerendered site against the local backend (npm run build:local).
+    command: `tsx scripts/serve-dist.ts --port ${port}`,
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: !process.env.CI,
+  },
+});

@@ -1,0 +1,104 @@
+/**
+ * Production build: the client bundle, a server bundle of the same app, then every route written out
+ * as HTML. Marketing routes are prerendered with their content; client-rendered (portal) routes get
+ * their head tags and an empty root.
+ *
+ * Usage: tsx scripts/build.ts [--local]
+ * --local builds the production bundle against the local backend (the values in .env.development),
+ * as the tests and Lighthouse need; without it the environment must name the hosted project.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { build, loadEnv, type Manifest } from 'vite';
+import { parsePublicEnv } from '../src/lib/publicEnv';
+import { headersFile, redirectsFile } from './lib/hosting';
+import type * as ServerEntryModule from '../src/app/entry-server';
+
+type ServerEntry = typeof ServerEntryModule;
+
+const { values } = parseArgs({ options: { local: { type: 'boolean', default: false } } });
+const mode = 'production';
+const root = resolve(import.meta.dirname, '..');
+if (values.local) process.loadEnvFile(join(root, '.env.development'));
+const dist = join(root, 'dist');
+const serverDist = join(root, 'dist-ssr');
+
+const env = parsePublicEnv(loadEnv(mode, root, 'VITE_'));
+
+await rm(dist, { recursive: true, force: true });
+await rm(serverDist, { recursive: true, force: true });
+await build({ mode, logLevel: 'warn' });
+await build({
+  mode,
+  logLevel: 'warn',
+  build: { ssr: 'src/app/entry-server.tsx', outDir: serverDist },
+});
+
+const template = await readFile(join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(
+  await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'),
+) as Manifest;
+const server = (await import(
+  pathToFileURL(join(serverDist, 'entry-server.js')).href
+)) as ServerEntry;
+
+const indexable: string[] = [];
+for (const path of server.allBuildPaths()) {
+  const page = await server.prerenderPage(path);
+  const html = fillTemplate(page.head + preloadLinks(page.source), page.html);
+  if (/<script(?![^>]*\bsrc=)[^>]*>/.test(html)) {
+    throw new Error(`${path} contains an inline script, which the Content-Security-Policy blocks.`);
+  }
+  const file = path === '/' ? join(dist, 'index.html') : join(dist, path, 'index.html');
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, html);
+  if (page.indexable) indexable.push(path);
+}
+
+await writeFile(join(dist, 'app.html'), fillTemplate(server.shellHead(), ''));
+await writeFile(join(dist, 'sitemap.xml'), sitemap(indexable));
+await writeFile(
+  join(dist, 'robots.txt'),
+  `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', env.VITE_SITE_URL).href}\n`,
+);
+await writeFile(join(dist, '_headers'), headersFile(env));
+await writeFile(join(dist, '_redirects'), redirectsFile());
+await rm(serverDist, { recursive: true, force: true });
+console.log(
+  `Built ${server.allBuildPaths().length} pages (${indexable.length} in the sitemap) into dist/${values.local ? ' against the local backend' : ''}.`,
+);
+
+function fillTemplate(head: string, body: string): string {
+  return template.replace('<!--app-head-->', head).replace('<!--app-html-->', body);
+}
+
+/** Preloads the page's own chunks (and what they import) that the entry does not already load. */
+function preloadLinks(source: string): string {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const alreadyLoaded = new Set(entry ? chunkClosure(entry.src ?? '') : []);
+  const files = chunkClosure(source).filter((file) => !alreadyLoaded.has(file));
+  const css = files.flatMap((key) => manifest[key]?.css ?? []);
+  return [
+    ...files.map(
+      (key) => `\n    <link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`,
+    ),
+    ...css.map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+/** A chunk's manifest key and the keys of everything it imports statically, transitively. */
+function chunkClosure(key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key) || !manifest[key]) return [];
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) chunkClosure(imported, seen);
+  return [...seen];
+}
+
+function sitemap(paths: string[]): string {
+  const urls = paths.map(
+    (path) => `  <url><loc>${new URL(path, env.VITE_SITE_URL).href}</loc></url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}

@@ -1,0 +1,33 @@
+/**
+ * Every route of the built site at 390 px and 1440 px wide, full page, into screenshots/ (git-ignored).
+ * Run through `npm run screenshots`, which builds first. Look at them.
+ */
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { routeExpectations } from '../e2e/routes';
+import { chromeFlags, chromePath } from './lib/chrome';
+import { startPreviewServer } from './lib/preview-server';
+
+const outDir = resolve(import.meta.dirname, '..', 'screenshots');
+await mkdir(outDir, { recursive: true });
+
+const server = await startPreviewServer(4174);
+const browser = await chromium.launch({ executablePath: chromePath(), args: chromeFlags });
+try {
+  for (const width of [390, 1440]) {
+    const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 900 } });
+    for (const { path } of [...routeExpectations, { path: '/no-such-page' }]) {
+      await page.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+      const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
+      await page.screenshot({ path: `${outDir}/${name}-${width}.png`, fullPage: true });
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  server.stop();
+}
+console.log(
+  `Screenshots of ${routeExpectations.length + 1} routes at 390 and 1440 px are in screenshots/.`,
+);

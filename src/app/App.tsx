@@ -1,0 +1,60 @@
+import { Suspense, useMemo } from 'react';
+import { Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { Footer } from '@/components/layout/Footer';
+import { Header } from '@/components/layout/Header';
+import { ErrorBoundary } from './ErrorBoundary';
+import { NotFoundPage } from './NotFoundPage';
+import { PageHead } from './PageHead';
+import { PageLoading } from './PageLoading';
+import { appRoutes, type AppRoute } from './routes';
+import { ScrollManager } from './ScrollManager';
+
+export function App() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        {appRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-3 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <ScrollManager />
+      <Header />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* Keyed by path so a page that failed does not keep the next page from rendering. */}
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+function RoutePage({ route }: { route: AppRoute }) {
+  const params = useParams();
+  const meta = useMemo(() => route.meta(params), [route, params]);
+  if (!meta) return <NotFoundPage />;
+  return (
+    <>
+      <PageHead meta={meta} />
+      <route.page.Component />
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+import { matchRoutes, type Params } from 'react-router-dom';
+import {
+  findModule,
+  moduleSlugs,
+  modules,
+  isTrialModuleSlug,
+  trialModuleSlugs,
+} from '@/content/modules';
+import { pageCopy, type PageCopy } from '@/content/pages';
+import type { PageMeta } from './head';
+import { lazyPage, type LazyPage } from './lazyPage';
+
+export interface AppRoute {
+  path: string;
+  page: LazyPage;
+  /**
+   * 'static' pages are prerendered to HTML at build time (marketing and public forms);
+   * 'client' pages depend on the signed-in user and render in the browser.
+   */
+  rendering: 'static' | 'client';
+  /** The page's search metadata; undefined when the parameters name nothing (the not-found page shows). */
+  meta: (params: Params) => PageMeta | undefined;
+  /** For paths with parameters, the concrete paths the build writes out. */
+  buildPaths?: string[];
+}
+
+function fromCopy(copy: PageCopy, extra: Partial<PageMeta> = {}): () => PageMeta {
+  return () => ({ title: copy.title, description: copy.description, ...extra });
+}
+
+const portal = { noindex: true };
+
+const unlockableSlugs = moduleSlugs.filter((slug) => modules[slug].unlockable);
+const catalogueSlugs = moduleSlugs.filter((slug) => slug !== 'rural-minds');
+
+export const appRoutes: AppRoute[] = [
+  {
+    path: '/',
+    page: lazyPage('marketing/HomePage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.home),
+  },
+  {
+    path: '/about',
+    page: lazyPage('marketing/AboutPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.about),
+  },
+  {
+    path: '/studio',
+    page: lazyPage('marketing/StudioPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.studio),
+  },
+  {
+    path: '/surgical-training',
+    page: lazyPage('marketing/SurgicalTrainingPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.surgicalTraining),
+  },
+  {
+    path: '/solutions',
+    page: lazyPage('marketing/SolutionsPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.solutions),
+  },
+  {
+    path: '/insights',
+    page: lazyPage('marketing/InsightsPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.insights),
+  },
+  {
+    path: '/contact',
+    page: lazyPage('marketing/ContactPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.contact),
+  },
+  {
+    path: '/login',
+    page: lazyPage('auth/LoginPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.login),
+  },
+  {
+    path: '/signup',
+    page: lazyPage('auth/SignupPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.signup),
+  },
+  {
+    path: '/forgot-password',
+    page: lazyPage('auth/ForgotPasswordPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.forgotPassword),
+  },
+  {
+    path: '/change-password',
+    page: lazyPage('auth/ChangePasswordPage'),
+    rendering: 'client',
+    meta: fromCopy(pageCopy.changePassword, portal),
+  },
+  {
+    path: '/dashboard',
+    page: lazyPage('trials/DashboardPage'),
+    rendering: 'client',
+    meta: fromCopy(pageCopy.dashboard, portal),
+  },
+  {
+    path: '/admin',
+    page: lazyPage('admin/AdminPage'),
+    rendering: 'client',
+    meta: fromCopy(pageCopy.admin, portal),
+  },
+  {
+    path: '/training-library',
+    page: lazyPage('marketing/TrainingLibraryPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.trainingLibrary),
+  },
+  {
+    path: '/training-library-trial',
+    page: lazyPage('trials/TrialLibraryPage'),
+    rendering: 'client',
+    meta: fromCopy(pageCopy.trialLibrary, portal),
+  },
+  {
+    path: '/trial-signup',
+    page: lazyPage('trials/TrialSignupPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.trialSignup),
+  },
+  {
+    path: '/trial-signup/confirmation',
+    page: lazyPage('trials/TrialConfirmationPage'),
+    rendering: 'client',
+    meta: fromCopy(pageCopy.trialConfirmation, portal),
+  },
+  {
+    path: '/trial-access',
+    page: lazyPage('marketing/TrialAccessPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.trialAccess),
+  },
+  {
+    path: '/unlock/:slug',
+    page: lazyPage('modules/UnlockPage'),
+    rendering: 'client',
+    meta: ({ slug }) => {
+      const module = findModule(slug);
+      if (!module?.unlockable) return undefined;
+      return {
+        title: `Unlock ${module.title}`,
+        description: pageCopy.unlock.description,
+        noindex: true,
+      };
+    },
+    buildPaths: unlockableSlugs.map((slug) => `/unlock/${slug}`),
+  },
+  {
+    path: '/modules/rural-minds',
+    page: lazyPage('modules/RuralMindsPage'),
+    rendering: 'static',
+    meta: () => moduleMeta('rural-minds'),
+  },
+  {
+    path: '/rural-minds',
+    page: lazyPage('modules/RuralMindsPage'),
+    rendering: 'static',
+    meta: () => ({ ...moduleMeta('rural-minds'), canonicalPath: '/modules/rural-minds' }),
+  },
+  {
+    path: '/modules/trial/:slug',
+    page: lazyPage('modules/TrialModulePage'),
+    rendering: 'client',
+    meta: ({ slug }) => {
+      if (!isTrialModuleSlug(slug)) return undefined;
+      return { ...moduleMeta(slug), title: `${modules[slug].title} (Trial)`, noindex: true };
+    },
+    buildPaths: trialModuleSlugs.map((slug) => `/modules/trial/${slug}`),
+  },
+  {
+    path: '/modules/:slug',
+    page: lazyPage('modules/ModulePage'),
+    rendering: 'static',
+    meta: ({ slug }) => (findModule(slug) ? moduleMeta(slug) : undefined),
+    buildPaths: catalogueSlugs.map((slug) => `/modules/${slug}`),
+  },
+  {
+    path: '/book-demo',
+    page: lazyPage('marketing/BookDemoPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.bookDemo),
+  },
+  {
+    path: '/how-it-works',
+    page: lazyPage('marketing/HowItWorksPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.howItWorks),
+  },
+  {
+    path: '/how-it-works-revolvevr',
+    page: lazyPage('marketing/HowItWorksRevolveVrPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.howItWorksRevolveVr),
+  },
+  {
+    path: '/how-it-works-revolve360',
+    page: lazyPage('marketing/HowItWorksRevolve360Page'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.howItWorksRevolve360),
+  },
+  {
+    path: '/revolve-custom',
+    page: lazyPage('marketing/RevolveCustomPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.revolveCustom),
+  },
+  {
+    path: '/bespoke',
+    page: lazyPage('marketing/RevolveCustomPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.revolveCustom, { canonicalPath: '/revolve-custom' }),
+  },
+  {
+    path: '/terms-and-conditions',
+    page: lazyPage('marketing/TermsPage'),
+    rendering: 'static',
+    meta: fromCopy(pageCopy.terms),
+  },
+];
+
+function moduleMeta(slug: string | undefined): PageMeta {
+  const module = findModule(slug);
+  if (!module) throw new Error(`Unknown module "${slug}"`);
+  return { title: `${module.title} Training Module`, description: module.summary };
+}
+
+export const notFoundMeta: PageMeta = {
+  title: pageCopy.notFound.title,
+  description: pageCopy.notFound.description,
+  noindex: true,
+};
+
+/** Every concrete path the build writes, with the route that serves it. */
+export function buildPaths(): { path: string; route: AppRoute }[] {
+  return appRoutes.flatMap((route) =>
+    (route.buildPaths ?? [route.path]).map((path) => ({ path, route })),
+  );
+}
+
+/** The route that serves a path, with its parameters, or undefined for the not-found page. */
+export function matchAppRoute(pathname: string): { route: AppRoute; params: Params } | undefined {
+  const match = matchRoutes(
+    appRoutes.map((route) => ({ path: route.path, route })),
+    pathname,
+  )?.[0];
+  return match ? { route: match.route.route, params: match.params } : undefined;
+}

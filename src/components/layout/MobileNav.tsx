@@ -1,0 +1,65 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink } from 'react-router-dom';
+import { Menu, X } from 'lucide-react';
+import { primaryLinks, solutionsLinks } from '@/content/navigation';
+
+/** Small screens: one button that shows every navigation link in a panel under the header. */
+export function MobileNav() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const linkClass =
+    'block rounded-md px-3 py-3 text-base font-medium hover:bg-accent aria-[current=page]:bg-secondary';
+
+  return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- relays Escape from the links
+    <div onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((isOpen) => !isOpen)}
+        className="inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-accent"
+      >
+        {open ? <X aria-hidden className="h-6 w-6" /> : <Menu aria-hidden className="h-6 w-6" />}
+        <span className="sr-only">Menu</span>
+      </button>
+      <nav
+        id={panelId}
+        hidden={!open}
+        aria-label="Mobile"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b bg-background px-5 pb-6 pt-2 shadow-lg"
+      >
+        <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+          Solutions
+        </p>
+        <ul>
+          {solutionsLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={linkClass} onClick={() => setOpen(false)}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <ul className="mt-2 border-t pt-2">
+          {primaryLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={linkClass} onClick={() => setOpen(false)}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

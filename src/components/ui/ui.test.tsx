@@ -1,0 +1,83 @@
+import { describe, it, expect } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+
+describe('Button', () => {
+  it('renders its child link with button styling when asChild is set', () => {
+    render(
+      <Button asChild variant="outline">
+        <a href="/contact">Contact us</a>
+      </Button>,
+    );
+
+    const link = screen.getByRole('link', { name: 'Contact us' });
+    expect(link.tagName).toBe('A');
+    expect(link).toHaveAttribute('href', '/contact');
+    expect(link).toHaveClass('inline-flex', 'h-11', 'border-input');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('Dialog', () => {
+  it('opens from its trigger and closes with the accessible Close button', async () => {
+    const user = userEvent.setup();
+    render(
+      <Dialog>
+        <DialogTrigger asChild>
+          <Button>Edit profile</Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Edit your profile</DialogTitle>
+            <DialogDescription>Changes are saved when you close this window.</DialogDescription>
+          </DialogHeader>
+        </DialogContent>
+      </Dialog>,
+    );
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Edit your profile' });
+    expect(dialog).toBeVisible();
+    expect(dialog).toHaveAccessibleDescription('Changes are saved when you close this window.');
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Checkbox', () => {
+  it('toggles its checked state when clicked', async () => {
+    const user = userEvent.setup();
+    render(
+      <div>
+        <Checkbox id="terms" />
+        <label htmlFor="terms">Accept the terms</label>
+      </div>,
+    );
+
+    const checkbox = screen.getByRole('checkbox', { name: 'Accept the terms' });
+    expect(checkbox).toHaveAttribute('aria-checked', 'false');
+    expect(checkbox).not.toBeChecked();
+
+    await user.click(checkbox);
+    expect(checkbox).toHaveAttribute('aria-checked', 'true');
+    expect(checkbox).toBeChecked();
+
+    await user.click(checkbox);
+    expect(checkbox).toHaveAttribute('aria-checked', 'false');
+  });
+});

@@ -1,0 +1,36 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import { defineConfig, loadEnv } from 'vite';
+import react from '@vitejs/plugin-react';
+import { parsePublicEnv, PublicEnvError } from './src/lib/publicEnv.ts';
+
+export default defineConfig(({ mode }) => {
+  // Vitest runs components without a backend; every other command needs the full environment.
+  if (!process.env.VITEST) {
+    try {
+      // loadEnv lets variables already set in the environment win over .env files.
+      parsePublicEnv(loadEnv(mode, process.cwd(), 'VITE_'));
+    } catch (error) {
+      if (error instanceof PublicEnvError) {
+        console.error(`\n${error.message}\n`);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    plugins: [react()],
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    server: { port: 5173, strictPort: true },
+    build: { manifest: true, target: 'es2022' },
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['src/test/setup.ts'],
+      restoreMocks: true,
+      // Components read the same values as in development (the local backend's).
+      env: loadEnv('development', process.cwd(), 'VITE_'),
+    },
+  };
+});
