@@ -23,7 +23,7 @@ describe('Button', () => {
     const link = screen.getByRole('link', { name: 'Contact us' });
     expect(link.tagName).toBe('A');
     expect(link).toHaveAttribute('href', '/contact');
-    expect(link).toHaveClass('inline-flex', 'h-11', 'border-input');
+    expect(link).toHaveClass('inline-flex', 'min-h-11', 'border-input');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });
