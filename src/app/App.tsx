@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
@@ -8,6 +8,8 @@ import { PageHead } from './PageHead';
 import { PageLoading } from './PageLoading';
 import { appRoutes, type AppRoute } from './routes';
 import { ScrollManager } from './ScrollManager';
+
+const PortalProviders = lazy(() => import('./PortalProviders'));
 
 export function App() {
   return (
@@ -51,10 +53,11 @@ function RoutePage({ route }: { route: AppRoute }) {
   const params = useParams();
   const meta = useMemo(() => route.meta(params), [route, params]);
   if (!meta) return <NotFoundPage />;
+  const page = <route.page.Component />;
   return (
     <>
       <PageHead meta={meta} />
-      <route.page.Component />
+      {route.rendering === 'client' ? <PortalProviders>{page}</PortalProviders> : page}
     </>
   );
 }
