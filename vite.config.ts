@@ -25,12 +25,30 @@ export default defineConfig(({ mode }) => {
     server: { port: 5173, strictPort: true },
     build: { manifest: true, target: 'es2022' },
     test: {
-      environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
-      setupFiles: ['src/test/setup.ts'],
-      restoreMocks: true,
-      // Components read the same values as in development (the local backend's).
-      env: loadEnv('development', process.cwd(), 'VITE_'),
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'jsdom',
+            include: ['src/**/*.test.{ts,tsx}'],
+            setupFiles: ['src/test/setup.ts'],
+            restoreMocks: true,
+            // Components read the same values as in development (the local backend's).
+            env: loadEnv('development', process.cwd(), 'VITE_'),
+          },
+        },
+        {
+          test: {
+            name: 'backend',
+            environment: 'node',
+            include: ['local-backend/test/**/*.test.ts'],
+            globalSetup: ['local-backend/test/setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ],
     },
   };
 });

