@@ -80,7 +80,11 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       else socket.destroy();
     });
     await listen(server, config.apiPort, config.host);
-    cleanups.push(() => close(server));
+    cleanups.push(async () => {
+      // Upgraded websockets count as the server's connections: close them first or close() waits.
+      await realtime.close();
+      await close(server);
+    });
 
     return {
       config,

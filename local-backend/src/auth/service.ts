@@ -1,8 +1,74 @@
-import { HttpError, type ServiceDeps, type ServiceHandler } from '../http/types';
+import {
+  HttpError,
+  type ApiRequest,
+  type ApiResponse,
+  type ServiceDeps,
+  type ServiceHandler,
+} from '../http/types';
+import { getUser, logout, updateUser } from './account';
+import { createAuthContext, type AuthContext } from './context';
+import { authError, unexpectedFailure } from './errors';
+import { enrollFactor, useFactor } from './factors';
+import { authorize, showConsent, submitConsent } from './google';
+import { recover, resend, sendOtp } from './recover';
+import { health, jwks, settings } from './settings';
+import { signup } from './signup';
+import { token } from './token';
+import { verifyLink, verifyOtp } from './verify';
+
+type Endpoint = (context: AuthContext, request: ApiRequest) => Promise<ApiResponse> | ApiResponse;
+
+interface Route {
+  path: RegExp;
+  methods: Partial<Record<string, Endpoint>>;
+}
+
+const routes: Route[] = [
+  { path: /^\/signup$/, methods: { POST: signup } },
+  { path: /^\/token$/, methods: { POST: token } },
+  { path: /^\/user$/, methods: { GET: getUser, PUT: updateUser } },
+  { path: /^\/logout$/, methods: { POST: logout } },
+  { path: /^\/recover$/, methods: { POST: recover } },
+  { path: /^\/otp$/, methods: { POST: sendOtp } },
+  { path: /^\/resend$/, methods: { POST: resend } },
+  { path: /^\/verify$/, methods: { GET: verifyLink, POST: verifyOtp } },
+  { path: /^\/authorize$/, methods: { GET: authorize } },
+  { path: /^\/authorize\/google$/, methods: { GET: showConsent, POST: submitConsent } },
+  { path: /^\/settings$/, methods: { GET: settings } },
+  { path: /^\/health$/, methods: { GET: health } },
+  { path: /^\/\.well-known\/jwks\.json$/, methods: { GET: jwks } },
+  { path: /^\/factors$/, methods: { POST: enrollFactor } },
+  {
+    path: /^\/factors\/[^/]+(\/(challenge|verify))?$/,
+    methods: { POST: useFactor, DELETE: useFactor },
+  },
+];
 
 /** /auth/v1: the GoTrue endpoints supabase-js calls. */
-export function createAuthService(_deps: ServiceDeps): ServiceHandler {
-  return async () => {
-    throw new HttpError(501, { message: 'auth is not implemented yet' });
+export function createAuthService(deps: ServiceDeps): ServiceHandler {
+  const context = createAuthContext(deps);
+
+  return async (request) => {
+    const route = routes.find((candidate) => candidate.path.test(request.path));
+    if (!route) throw authError(404, 'not_found', `No auth endpoint at ${request.path}`);
+    const endpoint = route.methods[request.method];
+    if (!endpoint) {
+      throw authError(
+        405,
+        'method_not_allowed',
+        `${request.method} is not allowed here`,
+        {},
+        {
+          Allow: Object.keys(route.methods).join(', '),
+        },
+      );
+    }
+    try {
+      return await endpoint(context, request);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      context.log.error(`auth ${request.method} ${request.path} failed`, error);
+      throw unexpectedFailure();
+    }
   };
 }

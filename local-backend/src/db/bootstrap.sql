@@ -113,6 +113,16 @@ create table if not exists auth.sessions (
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 
+-- The sign-in methods of each session (the access token's amr claim).
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
 create table if not exists auth.refresh_tokens (
   instance_id uuid,
   id bigserial primary key,
@@ -221,6 +231,13 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
+-- Jobs for the local scheduler where pg_cron is absent (see local-backend/src/cron/scheduler.ts).
+create table if not exists supabase_migrations.local_cron_jobs (
+  name text primary key,
+  schedule text not null,
+  command text not null
+);
+
 create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null

@@ -72,7 +72,7 @@ export function createGateway(routes: Record<string, ServiceHandler>, log: Logge
         ip: incoming.socket.remoteAddress ?? '127.0.0.1',
       };
       const response = await (routes[prefix] as ServiceHandler)(request);
-      send(outgoing, { ...response, headers: { ...cors, ...response.headers } });
+      send(outgoing, { ...response, headers: mergeHeaders(cors, response.headers) });
     } catch (error) {
       if (error instanceof HttpError) {
         send(outgoing, {
@@ -107,6 +107,16 @@ function bearerFor(incoming: IncomingMessage, url: URL): string | undefined {
   if (apikey === LOCAL_SECRET_KEY) return LOCAL_SERVICE_ROLE_KEY;
   if (apikey === LOCAL_PUBLISHABLE_KEY) return LOCAL_ANON_KEY;
   return apikey || undefined;
+}
+
+/** A service's headers replace the gateway's of the same name, whatever their capitalisation. */
+function mergeHeaders(
+  base: Record<string, string>,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  const overridden = new Set(Object.keys(extra).map((name) => name.toLowerCase()));
+  const kept = Object.entries(base).filter(([name]) => !overridden.has(name.toLowerCase()));
+  return { ...Object.fromEntries(kept), ...extra };
 }
 
 async function readBody(incoming: IncomingMessage): Promise<Buffer> {

@@ -1,0 +1,73 @@
+import bcrypt from 'bcryptjs';
+import type { AuthSettings } from '../config';
+import { authError, validationFailed } from './errors';
+
+const lower = 'abcdefghijklmnopqrstuvwxyz';
+const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const digits = '0123456789';
+const symbols = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
+
+/** config.toml `password_requirements` -> the character sets a password must each draw from. */
+const requiredCharacterSets: Record<string, string[]> = {
+  '': [],
+  letters_digits: [lower + upper, digits],
+  lower_upper_letters_digits: [lower, upper, digits],
+  lower_upper_letters_digits_symbols: [lower, upper, digits, symbols],
+};
+
+/** bcrypt ignores everything after 72 bytes, so GoTrue refuses longer passwords. */
+const maximumPasswordBytes = 72;
+const bcryptCost = 10;
+
+export interface PasswordWeakness {
+  message: string;
+  reasons: string[];
+}
+
+type PasswordPolicy = Pick<AuthSettings, 'minimumPasswordLength' | 'passwordRequirements'>;
+
+/** What the policy finds wrong with a password (GoTrue's messages and reasons), if anything. */
+export function passwordWeakness(
+  password: string,
+  policy: PasswordPolicy,
+): PasswordWeakness | undefined {
+  const messages: string[] = [];
+  const reasons: string[] = [];
+  if ([...password].length < policy.minimumPasswordLength) {
+    reasons.push('length');
+    messages.push(`Password should be at least ${policy.minimumPasswordLength} characters.`);
+  }
+  const sets = requiredCharacterSets[policy.passwordRequirements] ?? [];
+  if (sets.some((set) => ![...password].some((character) => set.includes(character)))) {
+    reasons.push('characters');
+    messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
+  }
+  return reasons.length ? { message: messages.join(' '), reasons } : undefined;
+}
+
+/** Refuses a password a user is about to set: 400 when too long, 422 weak_password by the policy. */
+export function assertAcceptablePassword(password: string, policy: PasswordPolicy): void {
+  if (Buffer.byteLength(password, 'utf8') > maximumPasswordBytes) {
+    throw validationFailed(`Password cannot be longer than ${maximumPasswordBytes} characters`);
+  }
+  const weakness = passwordWeakness(password, policy);
+  if (weakness) {
+    throw authError(422, 'weak_password', weakness.message, {
+      weak_password: { reasons: weakness.reasons },
+    });
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, bcryptCost);
+}
+
+// Compared against when the account does not exist, so both answers take as long.
+const unknownAccountHash = bcrypt.hashSync('no account has this password', bcryptCost);
+
+export function passwordMatches(
+  password: string,
+  hash: string | null | undefined,
+): Promise<boolean> {
+  return bcrypt.compare(password, hash || unknownAccountHash).then((same) => same && !!hash);
+}

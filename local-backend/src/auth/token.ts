@@ -1,0 +1,67 @@
+import type { ApiRequest, ApiResponse } from '../http/types';
+import { inTransaction, type AuthContext } from './context';
+import { authError, invalidCredentials, validationFailed } from './errors';
+import { passwordMatches, passwordWeakness } from './passwords';
+import { exchangeCode } from './pkce';
+import { jsonBody, normalizeEmail, optionalString } from './request';
+import { refreshSession, startSession } from './sessions';
+import { findUserByEmail } from './users';
+
+/** POST /token?grant_type=password|refresh_token|pkce */
+export async function token(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+  const grantType = request.url.searchParams.get('grant_type');
+  const body = jsonBody(request);
+  switch (grantType) {
+    case 'password':
+      return { status: 200, body: await passwordGrant(context, request, body) };
+    case 'refresh_token': {
+      context.limits.check('token_refresh', request.ip);
+      const refreshToken = optionalString(body, 'refresh_token');
+      if (!refreshToken) throw validationFailed('refresh_token required');
+      return { status: 200, body: await refreshSession(context, refreshToken) };
+    }
+    case 'pkce': {
+      context.limits.check('sign_in_sign_ups', request.ip);
+      const session = await exchangeCode(
+        context,
+        request,
+        optionalString(body, 'auth_code'),
+        optionalString(body, 'code_verifier'),
+      );
+      return { status: 200, body: session };
+    }
+    default:
+      throw validationFailed(`unsupported_grant_type: ${grantType ?? '(none)'}`);
+  }
+}
+
+async function passwordGrant(
+  context: AuthContext,
+  request: ApiRequest,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const rawEmail = optionalString(body, 'email');
+  const password = optionalString(body, 'password') ?? '';
+  if (!rawEmail) {
+    if (optionalString(body, 'phone')) {
+      throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    }
+    throw validationFailed('missing email or phone');
+  }
+  const email = normalizeEmail(rawEmail);
+  context.limits.check('sign_in_sign_ups', request.ip, email);
+
+  const user = await findUserByEmail(context.pool, email);
+  const matches = await passwordMatches(password, user?.encrypted_password);
+  if (!user || !matches) throw invalidCredentials();
+  if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
+  if (user.banned_until && user.banned_until > new Date()) {
+    throw authError(400, 'user_banned', 'User is banned');
+  }
+  const session = await inTransaction(context.pool, (client) =>
+    startSession(context, client, user, 'password', request),
+  );
+  // A password that was fine when set but fails today's policy is flagged, not refused.
+  const weakness = passwordWeakness(password, context.settings);
+  return weakness ? { ...session, weak_password: weakness } : session;
+}

@@ -1,0 +1,328 @@
+import { restError } from './errors';
+import type { Condition } from './filters';
+import type { EmbedPlan, PlanFilter, PlanOrder, ReadPlan } from './read-plan';
+import { isToOne, type Relationship } from './relationships';
+import type { FieldRef } from './scanner';
+import type { ColumnInfo } from './schema-cache';
+import { qualified, quoteIdent, type SqlParams } from './sql';
+
+/** Hands out the aliases of one statement, so nested scopes never collide. */
+export class AliasSource {
+  private count = 0;
+
+  next(prefix: string): string {
+    this.count += 1;
+    return `pgrst_${prefix}${this.count}`;
+  }
+}
+
+export const columnRef = (alias: string, column: string) =>
+  `${quoteIdent(alias)}.${quoteIdent(column)}`;
+
+/** A column reference with its JSON path; path keys are bound parameters. */
+export function fieldSql(alias: string, field: FieldRef, params: SqlParams): string {
+  let sql = columnRef(alias, field.column);
+  for (const step of field.path) {
+    const key = /^-?\d+$/.test(step.key)
+      ? `${params.add(step.key)}::int`
+      : `${params.add(step.key)}::text`;
+    sql = `${sql}${step.arrow}${key}`;
+  }
+  return sql;
+}
+
+const comparisons: Record<string, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
+};
+
+const isKeywords: Record<string, string> = {
+  null: 'null',
+  not_null: 'not null',
+  true: 'true',
+  false: 'false',
+  unknown: 'unknown',
+};
+
+const textSearchFunctions: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
+
+/** One `column=op.value` condition; the value is always a bound parameter. */
+export function conditionSql(
+  lhs: string,
+  column: ColumnInfo,
+  isPlainColumn: boolean,
+  condition: Condition,
+  params: SqlParams,
+): string {
+  const { operator } = condition;
+  let value = condition.value;
+  if (operator === 'like' || operator === 'ilike') value = value.replaceAll('*', '%');
+  let sql: string;
+  if (operator === 'is') sql = `${lhs} is ${isKeywords[value.toLowerCase()] ?? 'null'}`;
+  else if (operator === 'in') sql = `${lhs} = any(${params.add(condition.list ?? [])})`;
+  else if (operator === 'isdistinct') sql = `${lhs} is distinct from ${params.add(value)}`;
+  else if (operator in textSearchFunctions) {
+    const language = condition.language ? `${params.add(condition.language)}::regconfig, ` : '';
+    const vector =
+      isPlainColumn && column.baseType === 'tsvector' ? lhs : `to_tsvector(${language}${lhs})`;
+    sql = `${vector} @@ ${textSearchFunctions[operator]}(${language}${params.add(value)})`;
+  } else if (condition.quantifier) {
+    sql = `${lhs} ${comparisons[operator]} ${condition.quantifier}(${params.add(value)})`;
+  } else sql = `${lhs} ${comparisons[operator]} ${params.add(value)}`;
+  return condition.negate ? `not (${sql})` : sql;
+}
+
+/** Where a level's embeds were joined: embed -> its lateral subquery's alias. */
+type Laterals = Map<EmbedPlan, string>;
+
+export function filterSql(
+  filter: PlanFilter,
+  alias: string,
+  params: SqlParams,
+  laterals: Laterals = new Map(),
+): string {
+  if (filter.kind === 'condition') {
+    return conditionSql(
+      fieldSql(alias, filter.field, params),
+      filter.column,
+      filter.field.path.length === 0,
+      filter.condition,
+      params,
+    );
+  }
+  if (filter.kind === 'exists') {
+    const lateral = laterals.get(filter.embed);
+    if (!lateral) {
+      throw restError(400, 'PGRST100', `Filtering on '${filter.embed.name}' is not possible here`);
+    }
+    return `${existsSql(filter.embed, lateral)}${filter.present ? '' : ' is not true'}`;
+  }
+  const joined = filter.children
+    .map((child) => `(${filterSql(child, alias, params, laterals)})`)
+    .join(` ${filter.operator} `);
+  return filter.negate ? `not (${joined})` : `(${joined})`;
+}
+
+function existsSql(embed: EmbedPlan, lateral: string): string {
+  if (embed.countOnly) return `(${quoteIdent(lateral)}.pgrst_found)`;
+  if (embed.spread) return `(${quoteIdent(lateral)}.pgrst_found is not null)`;
+  return `(${quoteIdent(lateral)}.pgrst_body is not null)`;
+}
+
+/** The join condition between a parent row (`parent`) and related rows (`child`). */
+function joinSql(
+  relationship: Relationship,
+  parent: string,
+  child: string,
+  aliases: AliasSource,
+): string {
+  const { junction } = relationship;
+  if (!junction) {
+    return relationship.columns
+      .map(([source, target]) => `${columnRef(child, target)} = ${columnRef(parent, source)}`)
+      .join(' and ');
+  }
+  const link = aliases.next('j');
+  const conditions = [
+    ...junction.sourceColumns.map(
+      ([linkColumn, source]) => `${columnRef(link, linkColumn)} = ${columnRef(parent, source)}`,
+    ),
+    ...junction.targetColumns.map(
+      ([linkColumn, target]) => `${columnRef(link, linkColumn)} = ${columnRef(child, target)}`,
+    ),
+  ];
+  return `exists (select 1 from ${qualified(junction.table)} as ${quoteIdent(link)} where ${conditions.join(' and ')})`;
+}
+
+interface LevelSql {
+  select: string[];
+  joins: string[];
+  where: string[];
+  orderBy: string[];
+}
+
+function orderSql(
+  order: PlanOrder,
+  alias: string,
+  params: SqlParams,
+  aliases: AliasSource,
+): string {
+  let expression: string;
+  if (order.embed) {
+    const related = aliases.next('o');
+    const { relationship } = order.embed;
+    expression = `(select ${fieldSql(related, order.field, params)} from ${qualified(
+      relationship.target,
+    )} as ${quoteIdent(related)} where ${joinSql(relationship, alias, related, aliases)})`;
+  } else expression = fieldSql(alias, order.field, params);
+  const direction = order.direction === 'desc' ? ' desc' : ' asc';
+  const nulls = order.nulls ? ` nulls ${order.nulls}` : '';
+  return `${expression}${direction}${nulls}`;
+}
+
+/** The names a level contributes to its parent's object (a spread embed's columns included). */
+function outputNames(plan: ReadPlan): string[] {
+  return plan.output.flatMap((item) => {
+    if (item.kind === 'column') return [item.name];
+    return item.embed.spread ? outputNames(item.embed.plan) : [item.embed.name];
+  });
+}
+
+/** One level of a read: its select list, its embeds as lateral joins, filters and order. */
+function levelSql(
+  plan: ReadPlan,
+  alias: string,
+  params: SqlParams,
+  aliases: AliasSource,
+  options: { applyFilters: boolean },
+): LevelSql {
+  const laterals: Laterals = new Map();
+  const joins: string[] = [];
+  for (const embed of plan.embeds) {
+    const lateral = aliases.next('l');
+    laterals.set(embed, lateral);
+    joins.push(
+      `left join lateral (${embedSql(embed, alias, params, aliases)}) as ${quoteIdent(lateral)} on true`,
+    );
+  }
+
+  const select = plan.output.flatMap((item) => {
+    if (item.kind === 'column') {
+      const expression = fieldSql(alias, item.field, params);
+      const cast = item.cast ? `(${expression})::${item.cast}` : expression;
+      return [`${cast} as ${quoteIdent(item.name)}`];
+    }
+    const { embed } = item;
+    const lateral = quoteIdent(laterals.get(embed) ?? '');
+    if (embed.spread) {
+      return outputNames(embed.plan).map(
+        (name) => `${lateral}.${quoteIdent(name)} as ${quoteIdent(name)}`,
+      );
+    }
+    const body = `${lateral}.pgrst_body`;
+    const many = !isToOne(embed.relationship) && !embed.countOnly;
+    return [`${many ? `coalesce(${body}, '[]'::json)` : body} as ${quoteIdent(embed.name)}`];
+  });
+
+  const where: string[] = [];
+  if (options.applyFilters) {
+    for (const filter of plan.filters) where.push(filterSql(filter, alias, params, laterals));
+  }
+  for (const embed of plan.embeds) {
+    if (embed.inner) where.push(existsSql(embed, laterals.get(embed) ?? ''));
+  }
+  const orderBy = plan.order.map((order) => orderSql(order, alias, params, aliases));
+  return { select, joins, where, orderBy };
+}
+
+function embedSql(embed: EmbedPlan, parent: string, params: SqlParams, aliases: AliasSource) {
+  const child = aliases.next('t');
+  const level = levelSql(embed.plan, child, params, aliases, { applyFilters: true });
+  const where = [joinSql(embed.relationship, parent, child, aliases), ...level.where];
+  const rows = [
+    `select ${level.select.join(', ')}`,
+    `from ${qualified(embed.relationship.target)} as ${quoteIdent(child)}`,
+    ...level.joins,
+    `where ${where.join(' and ')}`,
+    level.orderBy.length ? `order by ${level.orderBy.join(', ')}` : '',
+    embed.plan.limit !== undefined ? `limit ${params.add(embed.plan.limit)}` : '',
+    embed.plan.offset !== undefined ? `offset ${params.add(embed.plan.offset)}` : '',
+  ].join(' ');
+  if (embed.countOnly) {
+    const count = `json_build_object('count', count(*))`;
+    const body = isToOne(embed.relationship) ? count : `json_build_array(${count})`;
+    return `select ${body} as pgrst_body, count(*) > 0 as pgrst_found from (${rows}) as pgrst_row`;
+  }
+  if (embed.spread) return `select true as pgrst_found, pgrst_row.* from (${rows}) as pgrst_row`;
+  if (isToOne(embed.relationship)) {
+    // The limit (harmless: at most one row matches) keeps Postgres from flattening the lateral
+    // subquery into a hash join, which would lose the parents' order.
+    return `select row_to_json(pgrst_row) as pgrst_body from (${rows} limit 1) as pgrst_row`;
+  }
+  return `select json_agg(pgrst_row) as pgrst_body from (${rows}) as pgrst_row`;
+}
+
+export type BodyShape = 'array' | 'object' | 'none';
+
+export interface ReadStatementOptions {
+  plan: ReadPlan;
+  /** The FROM item, e.g. `"public"."books" as "books"`, naming its rows `alias`. */
+  from: string;
+  alias: string;
+  /** A `with ...` prefix: the write whose rows are listed. */
+  with?: string;
+  params: SqlParams;
+  count: boolean;
+  shape: BodyShape;
+  stripNulls: boolean;
+  maxRows: number;
+  /** False when the root filters already chose the rows (the WHERE of an UPDATE or DELETE). */
+  applyRootFilters: boolean;
+  /** Extra output columns computed over the whole statement. */
+  extraColumns?: string[];
+  /** The order when the request gives none (a write lists rows in the order it wrote them). */
+  fallbackOrder?: string;
+}
+
+/**
+ * A read as one statement answering `total` (when counting), `page_count` and `body`: the page is
+ * aggregated to JSON by Postgres itself, so values come out exactly as PostgREST returns them.
+ */
+export function readStatement(options: ReadStatementOptions): string {
+  const { plan, params } = options;
+  const aliases = new AliasSource();
+  const level = levelSql(plan, options.alias, params, aliases, {
+    applyFilters: options.applyRootFilters,
+  });
+  const where = level.where.length ? `where ${level.where.join(' and ')}` : '';
+  const source = [`from ${options.from}`, ...level.joins, where].join(' ');
+  const limit = Math.min(plan.limit ?? options.maxRows, options.maxRows);
+  const orderBy = level.orderBy.length
+    ? level.orderBy
+    : options.fallbackOrder
+      ? [options.fallbackOrder]
+      : [];
+  const page = [
+    `select ${level.select.join(', ')}`,
+    source,
+    orderBy.length ? `order by ${orderBy.join(', ')}` : '',
+    `limit ${params.add(limit)}`,
+    plan.offset ? `offset ${params.add(plan.offset)}` : '',
+  ].join(' ');
+
+  const aggregate = {
+    array: `coalesce(json_agg(pgrst_row), '[]'::json)`,
+    object: `(json_agg(pgrst_row) -> 0)`,
+    none: 'null::json',
+  }[options.shape];
+  const body = options.stripNulls ? `json_strip_nulls(${aggregate})` : aggregate;
+  const total = options.count ? `(select count(*) ${source})` : 'null';
+  const columns = [
+    `${total}::bigint as total`,
+    'count(*)::bigint as page_count',
+    `${body}::text as body`,
+    ...(options.extraColumns ?? []),
+  ];
+  return `${options.with ?? ''} select ${columns.join(', ')} from (${page}) as pgrst_row`;
+}

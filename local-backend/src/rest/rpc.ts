@@ -1,0 +1,139 @@
+import { restError } from './errors';
+import type { RoutineInfo, SchemaCache } from './schema-cache';
+import { qualified, quoteIdent, type SqlParams } from './sql';
+
+export interface RoutineChoice {
+  routine: RoutineInfo;
+  /** The function takes one unnamed json/jsonb parameter and receives the whole body. */
+  wholeBody: boolean;
+}
+
+const isJsonType = (type: string) => type === 'json' || type === 'jsonb';
+
+/** Argument names PostgREST may read from the query string for GET /rpc/<name>. */
+export function argumentNames(cache: SchemaCache, name: string): Set<string> {
+  const names = (cache.routines.get(name) ?? []).flatMap((routine) =>
+    routine.params.map((param) => param.name),
+  );
+  return new Set(names.filter(Boolean));
+}
+
+/**
+ * Chooses the overload whose named parameters fit the given argument names (every required one
+ * given, none unknown); failing that, a function of one unnamed json/jsonb parameter takes the body.
+ */
+export function chooseRoutine(
+  cache: SchemaCache,
+  name: string,
+  keys: string[],
+  acceptsWholeBody: boolean,
+): RoutineChoice {
+  const candidates = cache.routines.get(name) ?? [];
+  let named = candidates.filter(
+    (routine) =>
+      routine.params.every((param) => param.name !== '') &&
+      keys.every((key) => routine.params.some((param) => param.name === key)) &&
+      routine.params.every((param) => param.hasDefault || keys.includes(param.name)),
+  );
+  if (named.length > 1) {
+    const exact = named.filter((routine) => routine.params.length === keys.length);
+    if (exact.length > 0) named = exact;
+  }
+  const [only] = named;
+  if (named.length === 1 && only) return { routine: only, wholeBody: false };
+  if (named.length > 1) {
+    throw restError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${named
+        .map(
+          (routine) =>
+            `public.${name}(${routine.params.map((param) => `${param.name} => ${param.type}`).join(', ')})`,
+        )
+        .join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
+  }
+  const single = candidates.filter(
+    (routine) =>
+      routine.params.length === 1 &&
+      routine.params[0]?.name === '' &&
+      isJsonType(routine.params[0].type),
+  );
+  const [whole] = single;
+  if (acceptsWholeBody && single.length === 1 && whole) return { routine: whole, wholeBody: true };
+
+  const sorted = [...keys].sort();
+  const described =
+    sorted.length === 0
+      ? 'without parameters'
+      : `with parameter${sorted.length === 1 ? '' : 's'} ${sorted.join(', ')}`;
+  throw restError(
+    404,
+    'PGRST202',
+    sorted.length === 0
+      ? `Could not find the function public.${name} without parameters in the schema cache`
+      : `Could not find the function public.${name}(${sorted.join(', ')}) in the schema cache`,
+    `Searched for the function public.${name} ${described} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+  );
+}
+
+export interface RoutineCall {
+  /** A FROM item producing the typed arguments (`pgrst_args`), if the call takes any. */
+  argumentsFrom: string | undefined;
+  /** The call itself, e.g. `"public"."add_numbers"("a" := pgrst_args."a", ...)`. */
+  call: string;
+}
+
+/**
+ * The call with named arguments. The arguments are one bound JSON parameter that json_to_record
+ * turns into values of each parameter's own type, as PostgREST does.
+ */
+export function routineCall(
+  choice: RoutineChoice,
+  args: Record<string, unknown>,
+  body: unknown,
+  params: SqlParams,
+): RoutineCall {
+  const { routine } = choice;
+  const fn = qualified(routine.name);
+  if (choice.wholeBody) {
+    const [param] = routine.params;
+    return {
+      argumentsFrom: undefined,
+      call: `${fn}(${params.add(JSON.stringify(body ?? {}))}::${param?.type ?? 'json'})`,
+    };
+  }
+  const given = routine.params.filter((param) => Object.hasOwn(args, param.name));
+  if (given.length === 0) return { argumentsFrom: undefined, call: `${fn}()` };
+  const definitions = given.map((param) => `${quoteIdent(param.name)} ${param.type}`).join(', ');
+  const named = given
+    .map((param) => `${quoteIdent(param.name)} := pgrst_args.${quoteIdent(param.name)}`)
+    .join(', ');
+  return {
+    argumentsFrom: `json_to_record(${params.add(JSON.stringify(args))}::json) as pgrst_args(${definitions})`,
+    call: `${fn}(${named})`,
+  };
+}
+
+/** Query-string arguments are text; a json/jsonb parameter gets the JSON the text holds. */
+export function argumentsFromQuery(
+  routine: RoutineInfo,
+  values: Map<string, string>,
+): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const [name, value] of values) {
+    const param = routine.params.find((candidate) => candidate.name === name);
+    if (param && isJsonType(param.type)) {
+      try {
+        args[name] = JSON.parse(value);
+        continue;
+      } catch {
+        // Not JSON: Postgres reports the invalid input itself.
+      }
+    }
+    args[name] = value;
+  }
+  return args;
+}

@@ -1,0 +1,80 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type pg from 'pg';
+import type { RequestRole } from './request-role';
+
+export interface TransactionSettings {
+  readOnly: boolean;
+  role: RequestRole;
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** ALTER ROLE ... SET values of the request role (statement_timeout). */
+  roleSettings: [string, string][];
+}
+
+export interface TransactionOutcome<T> {
+  value: T;
+  /** False to roll back (a singular response that did not get exactly one row). */
+  commit: boolean;
+}
+
+function cookiesOf(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) cookies[part.slice(0, at).trim()] = part.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
+/**
+ * Runs `work` in one transaction set up as PostgREST sets up each request: the JWT's role, its
+ * claims and the request's method, path, headers and cookies as transaction-local settings, and
+ * the search path `public, extensions`.
+ */
+export async function inRequestTransaction<T>(
+  pool: pg.Pool,
+  settings: TransactionSettings,
+  work: (client: pg.PoolClient) => Promise<TransactionOutcome<T>>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query(settings.readOnly ? 'begin read only' : 'begin');
+    const headers = Object.fromEntries(
+      Object.entries(settings.headers).map(([name, value]) => [
+        name.toLowerCase(),
+        Array.isArray(value) ? value.join(', ') : (value ?? ''),
+      ]),
+    );
+    const values: unknown[] = [
+      settings.role.role,
+      JSON.stringify(settings.role.claims),
+      settings.method,
+      settings.path,
+      JSON.stringify(headers),
+      JSON.stringify(cookiesOf(settings.headers.cookie)),
+    ];
+    const extra = settings.roleSettings.map(([name, value]) => {
+      values.push(name, value);
+      return `set_config($${values.length - 1}, $${values.length}, true)`;
+    });
+    await client.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+        set_config('request.method', $3, true), set_config('request.path', $4, true),
+        set_config('request.headers', $5, true), set_config('request.cookies', $6, true),
+        set_config('search_path', 'public, extensions', true)${extra.map((sql) => `, ${sql}`).join('')}`,
+      values,
+    );
+    const outcome = await work(client);
+    await client.query(outcome.commit ? 'commit' : 'rollback');
+    return outcome.value;
+  } catch (error) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
