@@ -48,6 +48,16 @@ export default defineConfig(({ mode }) => {
             hookTimeout: 120_000,
           },
         },
+        {
+          test: {
+            name: 'supabase',
+            environment: 'node',
+            include: ['supabase/tests/**/*.test.ts'],
+            globalSetup: ['supabase/tests/setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+          },
+        },
       ],
     },
   };

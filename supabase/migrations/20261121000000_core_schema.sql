@@ -1,0 +1,124 @@
+-- Revolve's data model: profiles and roles, notifications, the trial lifecycle (pending -> active ->
+-- expired) and module unlocks. Row level security and grants are in the next migration.
+
+create schema if not exists private;
+revoke all on schema private from public;
+
+create type public.app_role as enum ('admin');
+
+create table public.profiles (
+  id uuid primary key references auth.users (id) on delete cascade,
+  name text not null default '',
+  email text not null,
+  created_at timestamptz not null default now()
+);
+create unique index profiles_email_key on public.profiles (lower(email));
+create index profiles_created_at_idx on public.profiles (created_at desc);
+
+create table public.user_roles (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  role public.app_role not null,
+  created_at timestamptz not null default now(),
+  unique (user_id, role)
+);
+create index user_roles_role_idx on public.user_roles (role);
+
+create table public.notifications (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  title text not null check (length(title) between 1 and 200),
+  message text not null check (length(message) <= 2000),
+  -- 'error' shows the destructive style; every other value the default one.
+  type text not null default 'info' check (type in ('info', 'success', 'error')),
+  read boolean not null default false,
+  read_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create index notifications_user_created_idx on public.notifications (user_id, created_at desc);
+
+create table public.pending_trials (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null default auth.uid() references public.profiles (id) on delete cascade,
+  first_name text not null check (length(first_name) between 1 and 100),
+  last_name text not null default '' check (length(last_name) <= 100),
+  email text not null check (length(email) <= 255),
+  status text not null default 'pending' check (status in ('pending', 'approved', 'rejected')),
+  submitted_at timestamptz not null default now(),
+  reviewed_at timestamptz
+);
+-- One open request per e-mail: a second one fails with 23505 ('Already Requested').
+create unique index pending_trials_one_open_request on public.pending_trials (lower(email)) where status = 'pending';
+create index pending_trials_status_submitted_idx on public.pending_trials (status, submitted_at desc);
+create index pending_trials_user_idx on public.pending_trials (user_id);
+
+create table public.active_trial_users (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null unique references public.profiles (id) on delete cascade,
+  email text not null,
+  status text not null default 'active' check (status = 'active'),
+  granted_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  trial_request_id uuid references public.pending_trials (id) on delete set null,
+  check (expires_at > granted_at)
+);
+create index active_trial_users_granted_idx on public.active_trial_users (status, granted_at desc);
+create index active_trial_users_expires_idx on public.active_trial_users (expires_at);
+
+create table public.expired_trials (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  email text not null,
+  granted_at timestamptz,
+  expired_at timestamptz not null default now(),
+  can_retrial boolean not null default false
+);
+create index expired_trials_expired_idx on public.expired_trials (expired_at desc);
+create index expired_trials_user_idx on public.expired_trials (user_id, expired_at desc);
+
+create table public.module_unlocks (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null default auth.uid() references public.profiles (id) on delete cascade,
+  module_name text not null check (module_name ~ '^[a-z0-9-]{1,64}$'),
+  unlocked_at timestamptz not null default now(),
+  unique (user_id, module_name)
+);
+create index module_unlocks_unlocked_idx on public.module_unlocks (unlocked_at desc);
+
+-- Secrets the client never sees: the two accepted unlock passwords (bcrypt hashes) and the shared
+-- trial password shown to users with a pending or active trial. Set per environment (seed.sql locally).
+create table private.module_passwords (
+  id smallint generated always as identity primary key,
+  password_hash text not null
+);
+
+create table private.settings (
+  key text primary key,
+  value text not null
+);
+
+-- A profile for every new account, named from the sign-up metadata; the e-mail follows auth.users.
+create function private.handle_new_user() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  insert into public.profiles (id, name, email)
+  values (new.id, coalesce(nullif(trim(new.raw_user_meta_data ->> 'name'), ''), nullif(trim(new.raw_user_meta_data ->> 'full_name'), ''), ''), new.email);
+  return new;
+end;
+$$;
+
+create trigger on_auth_user_created after insert on auth.users
+  for each row execute function private.handle_new_user();
+
+create function private.handle_user_email_change() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  update public.profiles set email = new.email where id = new.id;
+  return new;
+end;
+$$;
+
+create trigger on_auth_user_email_changed after update of email on auth.users
+  for each row when (old.email is distinct from new.email) execute function private.handle_user_email_change();
+
+alter publication supabase_realtime add table public.notifications;

@@ -1,0 +1,291 @@
+-- Who may do what. Every table has row level security; the API roles get only the grants listed
+-- here. Admin powers live in SECURITY DEFINER functions that check the caller themselves, so the
+-- database enforces them whatever client calls it. Helpers sit in the unexposed `private` schema.
+
+grant usage on schema private to authenticated, service_role;
+
+create function private.is_admin(uid uuid default auth.uid()) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (select 1 from public.user_roles where user_id = uid and role = 'admin');
+$$;
+
+create function private.assert_admin() returns void
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  if coalesce(auth.role(), '') <> 'service_role' and not private.is_admin() then
+    raise exception 'Admin privileges are required' using errcode = '42501';
+  end if;
+end;
+$$;
+
+create function private.has_active_trial(uid uuid default auth.uid()) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (select 1 from public.active_trial_users where user_id = uid and status = 'active' and expires_at > now());
+$$;
+
+-- A user may ask for a trial unless one is active, or their last trial ended without a re-trial.
+create function private.may_request_trial(uid uuid default auth.uid()) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select not private.has_active_trial(uid)
+    and coalesce((select can_retrial from public.expired_trials where user_id = uid order by expired_at desc limit 1), true);
+$$;
+
+revoke all on all functions in schema private from public;
+grant execute on function private.is_admin(uuid), private.has_active_trial(uuid), private.may_request_trial(uuid)
+  to authenticated, service_role;
+
+alter table public.profiles enable row level security;
+alter table public.user_roles enable row level security;
+alter table public.notifications enable row level security;
+alter table public.pending_trials enable row level security;
+alter table public.active_trial_users enable row level security;
+alter table public.expired_trials enable row level security;
+alter table public.module_unlocks enable row level security;
+alter table private.module_passwords enable row level security;
+alter table private.settings enable row level security;
+
+create policy "users read their own profile; admins read all" on public.profiles
+  for select to authenticated using (id = auth.uid() or private.is_admin());
+
+create policy "users read their own roles; admins read all" on public.user_roles
+  for select to authenticated using (user_id = auth.uid() or private.is_admin());
+
+create policy "users read their own notifications" on public.notifications
+  for select to authenticated using (user_id = auth.uid());
+-- Marking read is the only change, and it cannot be undone.
+create policy "users mark their own notifications read" on public.notifications
+  for update to authenticated using (user_id = auth.uid()) with check (user_id = auth.uid() and read and read_at is not null);
+
+create policy "users read their own trial requests; admins read all" on public.pending_trials
+  for select to authenticated using (user_id = auth.uid() or private.is_admin());
+create policy "users request a trial for themselves" on public.pending_trials
+  for insert to authenticated with check (
+    user_id = auth.uid()
+    and status = 'pending'
+    and lower(email) = lower((select p.email from public.profiles p where p.id = auth.uid()))
+    and private.may_request_trial()
+  );
+create policy "admins reject pending requests" on public.pending_trials
+  for update to authenticated using (private.is_admin() and status = 'pending') with check (status = 'rejected');
+
+create policy "users read their own active trial; admins read all" on public.active_trial_users
+  for select to authenticated using (user_id = auth.uid() or private.is_admin());
+
+create policy "users read their own expired trials; admins read all" on public.expired_trials
+  for select to authenticated using (user_id = auth.uid() or private.is_admin());
+
+create policy "users read their own unlocks; admins read all" on public.module_unlocks
+  for select to authenticated using (user_id = auth.uid() or private.is_admin());
+-- Starting a trial module records the unlock; other modules are unlocked through unlock_module().
+create policy "trial users record their trial modules" on public.module_unlocks
+  for insert to authenticated with check (
+    user_id = auth.uid()
+    and module_name in ('dementia', 'womens-health', 'conflict-resolution')
+    and private.has_active_trial()
+  );
+
+grant select on public.profiles, public.user_roles, public.notifications, public.pending_trials,
+  public.active_trial_users, public.expired_trials, public.module_unlocks to authenticated;
+grant update (read, read_at) on public.notifications to authenticated;
+grant insert (user_id, first_name, last_name, email, status) on public.pending_trials to authenticated;
+grant update (status) on public.pending_trials to authenticated;
+grant insert (user_id, module_name) on public.module_unlocks to authenticated;
+grant select, insert, update, delete on all tables in schema public to service_role;
+
+-- A rejection is dated and tells the user, in the same transaction as the update.
+create function private.on_trial_request_reviewed() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if new.status = 'rejected' and old.status = 'pending' then
+    new.reviewed_at := now();
+  end if;
+  return new;
+end;
+$$;
+
+create trigger date_trial_review before update of status on public.pending_trials
+  for each row execute function private.on_trial_request_reviewed();
+
+create function private.notify_trial_rejected() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  insert into public.notifications (user_id, title, message, type)
+  values (new.user_id, 'Trial request declined',
+    'Your trial request was not approved this time. Please contact us if you would like to discuss access.', 'error');
+  return new;
+end;
+$$;
+
+create trigger notify_on_rejection after update of status on public.pending_trials
+  for each row when (old.status = 'pending' and new.status = 'rejected')
+  execute function private.notify_trial_rejected();
+
+-- Admin actions. PostgREST turns SQLSTATE 'PTnnn' into HTTP status nnn.
+
+create function public.approve_trial(trial_id uuid) returns public.active_trial_users
+language plpgsql security definer set search_path = '' as $$
+declare
+  request public.pending_trials;
+  granted public.active_trial_users;
+begin
+  perform private.assert_admin();
+  select * into request from public.pending_trials where id = trial_id for update;
+  if not found then
+    raise exception 'Trial request not found' using errcode = 'PT404';
+  end if;
+  if request.status <> 'pending' then
+    raise exception 'This trial request has already been %', request.status using errcode = 'PT409';
+  end if;
+  if private.has_active_trial(request.user_id) then
+    raise exception '% already has an active trial', request.email using errcode = 'PT409';
+  end if;
+  -- A lapsed row the expiry job has not moved yet gives way to the new trial.
+  delete from public.active_trial_users where user_id = request.user_id;
+  insert into public.active_trial_users (user_id, email, granted_at, expires_at, trial_request_id)
+  values (request.user_id, request.email, now(), now() + interval '30 days', request.id)
+  returning * into granted;
+  update public.pending_trials set status = 'approved', reviewed_at = now() where id = trial_id;
+  insert into public.notifications (user_id, title, message, type)
+  values (request.user_id, 'Trial approved',
+    format('Your 30-day trial is active until %s. Open your Trial Training Library to start.',
+      to_char(granted.expires_at at time zone 'Europe/London', 'FMDD FMMonth YYYY')), 'success');
+  return granted;
+end;
+$$;
+
+create function public.expire_trial(trial_id uuid, can_retrial boolean default false) returns public.expired_trials
+language plpgsql security definer set search_path = '' as $$
+declare
+  trial public.active_trial_users;
+  expired public.expired_trials;
+begin
+  perform private.assert_admin();
+  delete from public.active_trial_users where id = trial_id returning * into trial;
+  if not found then
+    raise exception 'Active trial not found' using errcode = 'PT404';
+  end if;
+  insert into public.expired_trials (user_id, email, granted_at, expired_at, can_retrial)
+  values (trial.user_id, trial.email, trial.granted_at, now(), coalesce(can_retrial, false))
+  returning * into expired;
+  insert into public.notifications (user_id, title, message, type)
+  values (trial.user_id, 'Trial ended',
+    case when expired.can_retrial
+      then 'Your trial access has ended. You can request a new trial from your dashboard.'
+      else 'Your trial access has ended. Please contact us for continued access.' end, 'info');
+  return expired;
+end;
+$$;
+
+create function public.delete_active_trial(trial_id uuid) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform private.assert_admin();
+  delete from public.active_trial_users where id = trial_id;
+  if not found then
+    raise exception 'Active trial not found' using errcode = 'PT404';
+  end if;
+end;
+$$;
+
+create function public.grant_admin_role(user_email text) returns public.user_roles
+language plpgsql security definer set search_path = '' as $$
+declare
+  target public.profiles;
+  granted public.user_roles;
+begin
+  perform private.assert_admin();
+  select * into target from public.profiles where lower(email) = lower(trim(user_email));
+  if not found then
+    raise exception 'No account uses the e-mail %', trim(user_email) using errcode = 'PT404';
+  end if;
+  insert into public.user_roles (user_id, role) values (target.id, 'admin')
+  on conflict (user_id, role) do nothing
+  returning * into granted;
+  if granted.id is null then
+    raise exception '% is already an admin', target.email using errcode = 'PT409';
+  end if;
+  return granted;
+end;
+$$;
+
+-- The scheduled job: trials whose time is up move to expired_trials, without a re-trial.
+create function public.expire_lapsed_trials() returns integer
+language plpgsql security definer set search_path = '' as $$
+declare
+  moved integer;
+begin
+  with lapsed as (
+    delete from public.active_trial_users where expires_at <= now() returning *
+  ), recorded as (
+    insert into public.expired_trials (user_id, email, granted_at, expired_at, can_retrial)
+    select user_id, email, granted_at, expires_at, false from lapsed
+    returning user_id
+  )
+  insert into public.notifications (user_id, title, message, type)
+  select user_id, 'Trial ended', 'Your 30-day trial has ended. Please contact us for continued access.', 'info'
+  from recorded;
+  get diagnostics moved = row_count;
+  return moved;
+end;
+$$;
+
+create table private.unlock_attempts (
+  user_id uuid not null,
+  attempted_at timestamptz not null default now()
+);
+create index unlock_attempts_user_idx on private.unlock_attempts (user_id, attempted_at desc);
+
+-- The module password gate: trimmed and lowercased, compared with the accepted hashes, recorded on
+-- success (a repeat unlock is a success too). A wrong password is an answer, not an error, so that
+-- the failed attempt is kept (an error would roll it back): ten in ten minutes block guessing.
+create function public.unlock_module(slug text, password text) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare
+  uid uuid := auth.uid();
+  unlocked public.module_unlocks;
+begin
+  if uid is null then
+    raise exception 'Please log in to access training' using errcode = '42501';
+  end if;
+  if slug is null or slug not in ('dementia', 'home-visits', 'womens-health', 'social-justice', 'chronic-pain',
+      'advanced-dementia', 'conflict-resolution', 'group-menopause', 'group-diabetes') then
+    raise exception 'Unknown training module' using errcode = 'PT404';
+  end if;
+  if (select count(*) from private.unlock_attempts where user_id = uid and attempted_at > now() - interval '10 minutes') >= 10 then
+    raise exception 'Too many attempts. Please wait a few minutes and try again.' using errcode = 'PT429';
+  end if;
+  if not exists (
+    select 1 from private.module_passwords
+    where password_hash = extensions.crypt(lower(trim(coalesce(password, ''))), password_hash)
+  ) then
+    insert into private.unlock_attempts (user_id) values (uid);
+    return jsonb_build_object('unlocked', false, 'message', 'Incorrect password. Please try again.');
+  end if;
+  insert into public.module_unlocks (user_id, module_name) values (uid, slug)
+  on conflict (user_id, module_name) do update set unlocked_at = public.module_unlocks.unlocked_at
+  returning * into unlocked;
+  return jsonb_build_object('unlocked', true, 'unlock', to_jsonb(unlocked));
+end;
+$$;
+
+-- The shared trial password, for the confirmation page: only while a trial is pending or active.
+create function public.trial_password() returns text
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  if auth.uid() is null or not (
+    private.has_active_trial()
+    or exists (select 1 from public.pending_trials where user_id = auth.uid() and status = 'pending')
+  ) then
+    raise exception 'A pending or active trial is required' using errcode = 'PT403';
+  end if;
+  return (select value from private.settings where key = 'trial_password');
+end;
+$$;
+
+revoke all on function public.approve_trial(uuid), public.expire_trial(uuid, boolean), public.delete_active_trial(uuid),
+  public.grant_admin_role(text), public.expire_lapsed_trials(), public.unlock_module(text, text), public.trial_password()
+  from public;
+grant execute on function public.approve_trial(uuid), public.expire_trial(uuid, boolean), public.delete_active_trial(uuid),
+  public.grant_admin_role(text), public.unlock_module(text, text), public.trial_password()
+  to authenticated, service_role;
+grant execute on function public.expire_lapsed_trials() to service_role;

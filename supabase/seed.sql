@@ -1,0 +1,64 @@
+-- Local development and test data only: never run against a hosted project.
+-- Every account's password is Password123. The unlock passwords are revolve360 and its misspelt
+-- variant revovle360; the shared trial password shown on the confirmation page is revolve360.
+
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+)
+select
+  '00000000-0000-0000-0000-000000000000', account.id, 'authenticated', 'authenticated', account.email,
+  extensions.crypt('Password123', extensions.gen_salt('bf', 10)), now() - account.age,
+  '{"provider": "email", "providers": ["email"]}', jsonb_build_object('name', account.name),
+  now() - account.age, now() - account.age
+from (values
+  ('a0000000-0000-4000-8000-000000000001'::uuid, 'admin@example.com', 'Alex Admin', interval '90 days'),
+  ('a0000000-0000-4000-8000-000000000002'::uuid, 'active@example.com', 'Priya Active', interval '15 days'),
+  ('a0000000-0000-4000-8000-000000000003'::uuid, 'expiring@example.com', 'Sam Expiring', interval '30 days'),
+  ('a0000000-0000-4000-8000-000000000004'::uuid, 'pending@example.com', 'Jordan Pending', interval '2 days'),
+  ('a0000000-0000-4000-8000-000000000005'::uuid, 'retrial@example.com', 'Morgan Retrial', interval '60 days'),
+  ('a0000000-0000-4000-8000-000000000006'::uuid, 'expired@example.com', 'Casey Expired', interval '75 days'),
+  ('a0000000-0000-4000-8000-000000000007'::uuid, 'new@example.com', 'Robin New', interval '1 day')
+) as account (id, email, name, age);
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+select id::text, id,
+  jsonb_build_object('sub', id::text, 'email', email, 'email_verified', true, 'phone_verified', false),
+  'email', created_at, created_at
+from auth.users
+where email like '%@example.com';
+
+insert into public.user_roles (user_id, role) values ('a0000000-0000-4000-8000-000000000001', 'admin');
+
+insert into public.pending_trials (id, user_id, first_name, last_name, email, status, submitted_at, reviewed_at) values
+  ('b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000002', 'Priya', 'Active', 'active@example.com', 'approved', now() - interval '11 days', now() - interval '10 days'),
+  ('b0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', 'Sam', 'Expiring', 'expiring@example.com', 'approved', now() - interval '28 days', now() - interval '27 days'),
+  ('b0000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000004', 'Jordan', 'Pending', 'pending@example.com', 'pending', now() - interval '1 day', null),
+  ('b0000000-0000-4000-8000-000000000006', 'a0000000-0000-4000-8000-000000000006', 'Casey', 'Expired', 'expired@example.com', 'rejected', now() - interval '4 hours', now() - interval '3 hours');
+
+insert into public.active_trial_users (user_id, email, granted_at, expires_at, trial_request_id) values
+  ('a0000000-0000-4000-8000-000000000002', 'active@example.com', now() - interval '10 days', now() + interval '20 days', 'b0000000-0000-4000-8000-000000000002'),
+  ('a0000000-0000-4000-8000-000000000003', 'expiring@example.com', now() - interval '27 days', now() + interval '3 days', 'b0000000-0000-4000-8000-000000000003');
+
+insert into public.expired_trials (user_id, email, granted_at, expired_at, can_retrial) values
+  ('a0000000-0000-4000-8000-000000000005', 'retrial@example.com', now() - interval '45 days', now() - interval '15 days', true),
+  ('a0000000-0000-4000-8000-000000000006', 'expired@example.com', now() - interval '60 days', now() - interval '30 days', false);
+
+insert into public.module_unlocks (user_id, module_name, unlocked_at) values
+  ('a0000000-0000-4000-8000-000000000002', 'dementia', now() - interval '9 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'womens-health', now() - interval '5 days'),
+  ('a0000000-0000-4000-8000-000000000003', 'conflict-resolution', now() - interval '20 days'),
+  ('a0000000-0000-4000-8000-000000000005', 'dementia', now() - interval '40 days');
+
+insert into public.notifications (user_id, title, message, type, read, read_at, created_at) values
+  ('a0000000-0000-4000-8000-000000000002', 'Welcome to Revolve', 'Your account is ready. Request a free trial from your dashboard.', 'info', true, now() - interval '14 days', now() - interval '15 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'Trial approved', 'Your 30-day trial is active. Open your Trial Training Library to start.', 'success', false, null, now() - interval '10 days'),
+  ('a0000000-0000-4000-8000-000000000003', 'Trial ending soon', 'Your trial ends in 3 days.', 'info', false, null, now() - interval '2 hours'),
+  ('a0000000-0000-4000-8000-000000000006', 'Trial ended', 'Your 30-day trial has ended. Please contact us for continued access.', 'info', false, null, now() - interval '30 days'),
+  ('a0000000-0000-4000-8000-000000000006', 'Trial request declined', 'Your trial request was not approved this time. Please contact us if you would like to discuss access.', 'error', false, null, now() - interval '3 hours');
+
+insert into private.module_passwords (password_hash) values
+  (extensions.crypt('revolve360', extensions.gen_salt('bf', 10))),
+  (extensions.crypt('revovle360', extensions.gen_salt('bf', 10)));
+
+insert into private.settings (key, value) values ('trial_password', 'revolve360');

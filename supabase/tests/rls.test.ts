@@ -1,0 +1,423 @@
+/**
+ * Row level security and grants for every table and role, through the same client the app uses.
+ * The expected outcome of every cell is written in the tables below and asserted.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anonClient, newUser, seeded, serviceClient, signedIn } from './project';
+
+type Role = 'anon' | 'userA' | 'userB' | 'admin';
+/** denied: the request fails; own: only the caller's rows; all: every row; none: no rows. */
+type Visibility = 'denied' | 'own' | 'all' | 'none';
+
+const tables = [
+  'profiles',
+  'user_roles',
+  'notifications',
+  'pending_trials',
+  'active_trial_users',
+  'expired_trials',
+  'module_unlocks',
+] as const;
+type Table = (typeof tables)[number];
+
+const ownerColumn: Record<Table, string> = {
+  profiles: 'id',
+  user_roles: 'user_id',
+  notifications: 'user_id',
+  pending_trials: 'user_id',
+  active_trial_users: 'user_id',
+  expired_trials: 'user_id',
+  module_unlocks: 'user_id',
+};
+
+// userA is active@example.com (active trial, notifications, unlocks); userB is pending@example.com.
+// Admins do not read other users' notifications: nothing in the dashboard shows them.
+const readMatrix: Record<Table, Record<Role, Visibility>> = {
+  profiles: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
+  user_roles: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
+  notifications: { anon: 'denied', userA: 'own', userB: 'own', admin: 'own' },
+  pending_trials: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
+  active_trial_users: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
+  expired_trials: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
+  module_unlocks: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
+};
+
+const clients = {} as Record<Role, SupabaseClient>;
+const ids: Record<Role, string | undefined> = {
+  anon: undefined,
+  userA: seeded.active.id,
+  userB: seeded.pending.id,
+  admin: seeded.admin.id,
+};
+
+beforeAll(async () => {
+  clients.anon = anonClient();
+  clients.userA = await signedIn(seeded.active.email);
+  clients.userB = await signedIn(seeded.pending.email);
+  clients.admin = await signedIn(seeded.admin.email);
+  // A second admin, so that "admin reads all" of user_roles is more than the admin's own row.
+  const second = await newUser('Second Admin');
+  const { error } = await serviceClient()
+    .from('user_roles')
+    .insert({ user_id: second.id, role: 'admin' });
+  if (error) throw new Error(error.message);
+});
+
+describe('who reads what', () => {
+  for (const table of tables) {
+    for (const role of ['anon', 'userA', 'userB', 'admin'] as const) {
+      const expected = readMatrix[table][role];
+      it(`${table}: ${role} reads ${expected}`, async () => {
+        const { data, error } = await clients[role].from(table).select('*');
+        if (expected === 'denied') {
+          expect(error?.code).toBe('42501');
+          return;
+        }
+        expect(error).toBeNull();
+        const rows = (data ?? []) as Record<string, unknown>[];
+        const { count } = await serviceClient()
+          .from(table)
+          .select('*', { count: 'exact', head: true });
+        if (expected === 'all') {
+          expect(rows.length).toBe(count);
+          expect(new Set(rows.map((row) => row[ownerColumn[table]])).size).toBeGreaterThan(1);
+        } else if (expected === 'own') {
+          expect(rows.every((row) => row[ownerColumn[table]] === ids[role])).toBe(true);
+          expect(rows.length).toBeLessThan(count ?? 0);
+        } else {
+          expect(rows).toEqual([]);
+        }
+      });
+    }
+  }
+
+  it('the user rows the read matrix relies on exist', async () => {
+    const { data } = await clients.userA.from('module_unlocks').select('module_name');
+    expect(data?.length).toBeGreaterThan(0);
+    const { data: pending } = await clients.userB.from('pending_trials').select('status');
+    expect(pending).toEqual([{ status: 'pending' }]);
+  });
+});
+
+type WriteOutcome = 'denied' | 'no effect' | 'allowed';
+
+interface WriteCase {
+  name: string;
+  expect: WriteOutcome;
+  run: (
+    c: Record<Role, SupabaseClient>,
+  ) => PromiseLike<{ error: { code?: string } | null; count?: number | null }>;
+}
+
+const writeCases: WriteCase[] = [
+  // profiles: made by the sign-up trigger, never written by clients.
+  {
+    name: 'anon inserts a profile',
+    expect: 'denied',
+    run: (c) =>
+      c.anon.from('profiles').insert({ id: seeded.fresh.id, name: 'x', email: 'x@example.com' }),
+  },
+  {
+    name: 'a user renames their own profile',
+    expect: 'denied',
+    run: (c) => c.userA.from('profiles').update({ name: 'Renamed' }).eq('id', seeded.active.id),
+  },
+  {
+    name: 'a user deletes their own profile',
+    expect: 'denied',
+    run: (c) => c.userA.from('profiles').delete().eq('id', seeded.active.id),
+  },
+  {
+    name: 'an admin edits another profile',
+    expect: 'denied',
+    run: (c) => c.admin.from('profiles').update({ name: 'Edited' }).eq('id', seeded.active.id),
+  },
+  // user_roles: only grant_admin_role() adds roles.
+  {
+    name: 'a user makes themselves admin',
+    expect: 'denied',
+    run: (c) => c.userA.from('user_roles').insert({ user_id: seeded.active.id, role: 'admin' }),
+  },
+  {
+    name: 'an admin inserts a role directly',
+    expect: 'denied',
+    run: (c) => c.admin.from('user_roles').insert({ user_id: seeded.active.id, role: 'admin' }),
+  },
+  {
+    name: 'an admin deletes a role',
+    expect: 'denied',
+    run: (c) => c.admin.from('user_roles').delete().eq('user_id', seeded.admin.id),
+  },
+  {
+    name: 'anon inserts a role',
+    expect: 'denied',
+    run: (c) => c.anon.from('user_roles').insert({ user_id: seeded.active.id, role: 'admin' }),
+  },
+  // notifications: users only mark their own read.
+  {
+    name: 'a user writes themselves a notification',
+    expect: 'denied',
+    run: (c) =>
+      c.userA.from('notifications').insert({ user_id: seeded.active.id, title: 'x', message: 'y' }),
+  },
+  {
+    name: 'an admin writes a notification',
+    expect: 'denied',
+    run: (c) =>
+      c.admin.from('notifications').insert({ user_id: seeded.active.id, title: 'x', message: 'y' }),
+  },
+  {
+    name: "a user marks another user's notification read",
+    expect: 'no effect',
+    run: (c) =>
+      c.userB
+        .from('notifications')
+        .update({ read: true, read_at: new Date().toISOString() }, { count: 'exact' })
+        .eq('user_id', seeded.active.id),
+  },
+  {
+    name: 'a user marks a notification unread',
+    expect: 'denied',
+    run: (c) =>
+      c.userA
+        .from('notifications')
+        .update({ read: false, read_at: null })
+        .eq('user_id', seeded.active.id)
+        .eq('read', true),
+  },
+  {
+    name: "a user rewrites a notification's title",
+    expect: 'denied',
+    run: (c) =>
+      c.userA.from('notifications').update({ title: 'Changed' }).eq('user_id', seeded.active.id),
+  },
+  {
+    name: 'a user deletes their notification',
+    expect: 'denied',
+    run: (c) => c.userA.from('notifications').delete().eq('user_id', seeded.active.id),
+  },
+  {
+    name: 'anon reads or writes notifications',
+    expect: 'denied',
+    run: (c) => c.anon.from('notifications').update({ read: true }).eq('read', false),
+  },
+  // pending_trials
+  {
+    name: 'anon requests a trial',
+    expect: 'denied',
+    run: (c) =>
+      c.anon
+        .from('pending_trials')
+        .insert({ first_name: 'A', last_name: 'B', email: 'anon@example.com', status: 'pending' }),
+  },
+  {
+    name: 'a user with an active trial requests another',
+    expect: 'denied',
+    run: (c) =>
+      c.userA.from('pending_trials').insert({
+        first_name: 'Priya',
+        last_name: 'Active',
+        email: seeded.active.email,
+        status: 'pending',
+      }),
+  },
+  {
+    name: 'a user requests a second pending trial',
+    expect: 'denied',
+    run: (c) =>
+      c.userB.from('pending_trials').insert({
+        first_name: 'Jordan',
+        last_name: 'Pending',
+        email: seeded.pending.email,
+        status: 'pending',
+      }),
+  },
+  {
+    name: 'a user approves their own request',
+    expect: 'no effect',
+    run: (c) =>
+      c.userB
+        .from('pending_trials')
+        .update({ status: 'rejected' }, { count: 'exact' })
+        .eq('user_id', seeded.pending.id),
+  },
+  {
+    name: 'an admin marks a request approved directly',
+    expect: 'denied',
+    run: (c) =>
+      c.admin
+        .from('pending_trials')
+        .update({ status: 'approved' })
+        .eq('user_id', seeded.pending.id),
+  },
+  {
+    name: 'an admin deletes a request',
+    expect: 'denied',
+    run: (c) => c.admin.from('pending_trials').delete().eq('user_id', seeded.pending.id),
+  },
+  // active_trial_users and expired_trials: only the SQL functions write them.
+  {
+    name: 'a user grants themselves a trial',
+    expect: 'denied',
+    run: (c) =>
+      c.userB.from('active_trial_users').insert({
+        user_id: seeded.pending.id,
+        email: seeded.pending.email,
+        expires_at: '2099-01-01T00:00:00Z',
+      }),
+  },
+  {
+    name: 'a user extends their trial',
+    expect: 'denied',
+    run: (c) =>
+      c.userA
+        .from('active_trial_users')
+        .update({ expires_at: '2099-01-01T00:00:00Z' })
+        .eq('user_id', seeded.active.id),
+  },
+  {
+    name: 'an admin inserts an active trial directly',
+    expect: 'denied',
+    run: (c) =>
+      c.admin.from('active_trial_users').insert({
+        user_id: seeded.pending.id,
+        email: seeded.pending.email,
+        expires_at: '2099-01-01T00:00:00Z',
+      }),
+  },
+  {
+    name: 'an admin deletes an active trial directly',
+    expect: 'denied',
+    run: (c) => c.admin.from('active_trial_users').delete().eq('user_id', seeded.active.id),
+  },
+  {
+    name: 'a user allows themselves a re-trial',
+    expect: 'denied',
+    run: (c) =>
+      c.userA.from('expired_trials').update({ can_retrial: true }).eq('user_id', seeded.active.id),
+  },
+  {
+    name: 'a user inserts an expired trial',
+    expect: 'denied',
+    run: (c) =>
+      c.userA
+        .from('expired_trials')
+        .insert({ user_id: seeded.active.id, email: seeded.active.email }),
+  },
+  // module_unlocks: trial modules by trial users; others through unlock_module().
+  {
+    name: 'a trial user records a trial module',
+    expect: 'allowed',
+    run: (c) =>
+      c.userA
+        .from('module_unlocks')
+        .insert({ user_id: seeded.active.id, module_name: 'conflict-resolution' }),
+  },
+  {
+    name: 'a trial user records a module outside the trial',
+    expect: 'denied',
+    run: (c) =>
+      c.userA
+        .from('module_unlocks')
+        .insert({ user_id: seeded.active.id, module_name: 'home-visits' }),
+  },
+  {
+    name: 'a user without a trial records a trial module',
+    expect: 'denied',
+    run: (c) =>
+      c.userB
+        .from('module_unlocks')
+        .insert({ user_id: seeded.pending.id, module_name: 'dementia' }),
+  },
+  {
+    name: 'a user records an unlock for someone else',
+    expect: 'denied',
+    run: (c) =>
+      c.userA
+        .from('module_unlocks')
+        .insert({ user_id: seeded.pending.id, module_name: 'dementia' }),
+  },
+  {
+    name: 'a user deletes an unlock',
+    expect: 'denied',
+    run: (c) => c.userA.from('module_unlocks').delete().eq('user_id', seeded.active.id),
+  },
+  {
+    name: 'anon records an unlock',
+    expect: 'denied',
+    run: (c) =>
+      c.anon.from('module_unlocks').insert({ user_id: seeded.active.id, module_name: 'dementia' }),
+  },
+];
+
+describe('who writes what', () => {
+  for (const testCase of writeCases) {
+    it(`${testCase.name}: ${testCase.expect}`, async () => {
+      const result = await testCase.run(clients);
+      if (testCase.expect === 'denied') {
+        // Refused by a missing grant or a policy (42501), or by the one-open-request rule (23505).
+        expect(['42501', '23505'], JSON.stringify(result.error)).toContain(result.error?.code);
+      } else if (testCase.expect === 'no effect') {
+        expect(result.error).toBeNull();
+        expect(result.count).toBe(0);
+      } else {
+        expect(result.error).toBeNull();
+      }
+    });
+  }
+});
+
+describe('what stays private', () => {
+  it('the private schema is not reachable through the API', async () => {
+    const { error } = await clients.admin.schema('private').from('settings').select('*');
+    expect(error?.code).toBe('PGRST106');
+  });
+
+  it('the trial password needs a pending or active trial', async () => {
+    const pending = await clients.userB.rpc('trial_password');
+    expect(pending.data).toBe('revolve360');
+    const { client } = await newUser('No Trial');
+    const none = await client.rpc('trial_password');
+    expect(none.error?.message).toBe('A pending or active trial is required');
+    expect((await clients.anon.rpc('trial_password')).error).not.toBeNull();
+  });
+
+  it('a duplicate pending request fails with 23505 (Already Requested)', async () => {
+    const { client, email } = await newUser('Duplicate Request');
+    const request = { first_name: 'Duplicate', last_name: 'Request', email, status: 'pending' };
+    expect((await client.from('pending_trials').insert(request)).error).toBeNull();
+    const again = await client.from('pending_trials').insert(request);
+    expect(again.error?.code).toBe('23505');
+  });
+
+  it('a trial request must use the account e-mail', async () => {
+    const { client } = await newUser('Wrong Email');
+    const { error } = await client.from('pending_trials').insert({
+      first_name: 'Wrong',
+      last_name: 'Email',
+      email: seeded.fresh.email,
+      status: 'pending',
+    });
+    expect(error?.code).toBe('42501');
+  });
+
+  it('a user whose last trial allowed a re-trial may request again; one that did not may not', async () => {
+    const retrial = await signedIn(seeded.retrial.email);
+    const allowed = await retrial.from('pending_trials').insert({
+      first_name: 'Morgan',
+      last_name: 'Retrial',
+      email: seeded.retrial.email,
+      status: 'pending',
+    });
+    expect(allowed.error).toBeNull();
+    const expired = await signedIn(seeded.expired.email);
+    const refused = await expired.from('pending_trials').insert({
+      first_name: 'Casey',
+      last_name: 'Expired',
+      email: seeded.expired.email,
+      status: 'pending',
+    });
+    expect(refused.error?.code).toBe('42501');
+  });
+});
