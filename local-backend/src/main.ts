@@ -24,6 +24,9 @@ try {
     },
   });
   const { migrations } = backend;
+  const { rows: accounts } = await backend.deps.pool.query<{ email: string }>(
+    'select email from auth.users order by created_at limit 20',
+  );
   console.log(
     [
       '',
@@ -35,6 +38,8 @@ try {
       `  anon key:     ${LOCAL_ANON_KEY}`,
       `  service_role: ${LOCAL_SERVICE_ROLE_KEY}`,
       `  Migrations:   ${migrations.applied.length > 0 ? `applied ${migrations.applied.join(', ')}` : 'up to date'}${migrations.seeded ? '; seed.sql loaded' : ''}`,
+      `  Accounts:     ${accounts.length > 0 ? accounts.map((account) => account.email).join(', ') : 'none yet'}`,
+      '                (seeded passwords: supabase/README.md)',
       '',
     ].join('\n'),
   );
