@@ -45,6 +45,7 @@ try {
     Authorization: `Bearer ${sessions[0]?.access ?? ''}`,
   };
   const pool = new pg.Pool({ connectionString: instance.dbUrl, max: 50 });
+  pool.on('error', () => undefined);
 
   const rows: { what: string; clients: number; api: Figures; direct?: Figures }[] = [];
   for (const clients of [1, 50]) {
@@ -58,8 +59,8 @@ try {
     });
     rows.push({ what: 'REST select + embed', clients, api, direct });
 
-    // Each client follows its own rotation chain: every refresh returns the next token to use.
-    const chains = sessions.slice(0, clients).map((session) => ({ refresh: session.refresh }));
+    // Each client follows its own session's rotation chain: every refresh returns the next token to use.
+    const chains = sessions.slice(0, clients);
     const refresh = await measure(clients, async (client) => {
       const chain = chains[client] as { refresh: string };
       const response = await fetch(`${instance.url}/auth/v1/token?grant_type=refresh_token`, {
