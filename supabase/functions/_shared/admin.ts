@@ -1,0 +1,46 @@
+import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { HttpError } from './http.ts';
+
+function env(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+/**
+ * The caller as the database sees them: a client carrying their own token, so the SQL functions
+ * check admin rights again (RLS and SECURITY DEFINER checks), after this function has checked them.
+ */
+export async function requireAdmin(
+  request: Request,
+): Promise<{ db: SupabaseClient; userId: string }> {
+  const authorization = request.headers.get('Authorization') ?? '';
+  if (!authorization.startsWith('Bearer ')) throw new HttpError(401, 'Please sign in.');
+  const db = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+    global: { headers: { Authorization: authorization } },
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { data, error } = await db.auth.getUser(authorization.slice('Bearer '.length));
+  if (error || !data.user) throw new HttpError(401, 'Please sign in.');
+  const { data: role, error: roleError } = await db
+    .from('user_roles')
+    .select('role')
+    .eq('user_id', data.user.id)
+    .eq('role', 'admin')
+    .maybeSingle();
+  if (roleError) throw new Error(`Admin check failed: ${roleError.message}`);
+  if (!role) throw new HttpError(403, 'You do not have admin privileges.');
+  return { db, userId: data.user.id };
+}
+
+/** Turns a database error from an action into the HTTP status its SQLSTATE names (PTnnn). */
+export function actionError(
+  error: { code?: string; message: string },
+  fallback: string,
+): HttpError {
+  const custom = /^PT(\d{3})$/.exec(error.code ?? '');
+  if (custom) return new HttpError(Number(custom[1]), error.message);
+  if (error.code === '42501') return new HttpError(403, error.message);
+  console.error(error);
+  return new HttpError(500, fallback);
+}

@@ -1,0 +1,40 @@
+/** Responses every function shares: CORS for the browser app, JSON bodies, {error} on failure. */
+
+export const corsHeaders: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+};
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function json(body: unknown, status = 200): Response {
+  return Response.json(body, { status, headers: corsHeaders });
+}
+
+/**
+ * Wraps a POST handler: answers the CORS preflight, refuses other methods, and turns every failure
+ * into `{error: message}` with its status (500 for the unexpected, without internals).
+ */
+export function handle(
+  handler: (request: Request) => Promise<Response>,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+    if (request.method !== 'POST') return json({ error: 'Use POST' }, 405);
+    try {
+      return await handler(request);
+    } catch (error) {
+      if (error instanceof HttpError) return json({ error: error.message }, error.status);
+      console.error(error);
+      return json({ error: 'Something went wrong. Please try again.' }, 500);
+    }
+  };
+}
