@@ -104,6 +104,9 @@ type WriteOutcome = 'denied' | 'no effect' | 'allowed';
 
 interface WriteCase {
   name: string;
+  /** The granted (table, operation) cell this case decides, if any, and for which role. */
+  cell?: string;
+  roles?: Role[];
   expect: WriteOutcome;
   run: (
     c: Record<Role, SupabaseClient>,
@@ -169,6 +172,8 @@ const writeCases: WriteCase[] = [
   },
   {
     name: "a user marks another user's notification read",
+    cell: 'notifications update',
+    roles: ['userB'],
     expect: 'no effect',
     run: (c) =>
       c.userB
@@ -178,6 +183,8 @@ const writeCases: WriteCase[] = [
   },
   {
     name: 'a user marks a notification unread',
+    cell: 'notifications update',
+    roles: ['userA'],
     expect: 'denied',
     run: (c) =>
       c.userA
@@ -188,6 +195,8 @@ const writeCases: WriteCase[] = [
   },
   {
     name: "a user rewrites a notification's title",
+    cell: 'notifications update',
+    roles: ['userA'],
     expect: 'denied',
     run: (c) =>
       c.userA.from('notifications').update({ title: 'Changed' }).eq('user_id', seeded.active.id),
@@ -213,6 +222,8 @@ const writeCases: WriteCase[] = [
   },
   {
     name: 'a user with an active trial requests another',
+    cell: 'pending_trials insert',
+    roles: ['userA'],
     expect: 'denied',
     run: (c) =>
       c.userA.from('pending_trials').insert({
@@ -224,6 +235,8 @@ const writeCases: WriteCase[] = [
   },
   {
     name: 'a user requests a second pending trial',
+    cell: 'pending_trials insert',
+    roles: ['userB'],
     expect: 'denied',
     run: (c) =>
       c.userB.from('pending_trials').insert({
@@ -235,6 +248,8 @@ const writeCases: WriteCase[] = [
   },
   {
     name: 'a user approves their own request',
+    cell: 'pending_trials update',
+    roles: ['userB'],
     expect: 'no effect',
     run: (c) =>
       c.userB
@@ -244,6 +259,8 @@ const writeCases: WriteCase[] = [
   },
   {
     name: 'an admin marks a request approved directly',
+    cell: 'pending_trials update',
+    roles: ['admin'],
     expect: 'denied',
     run: (c) =>
       c.admin
@@ -308,6 +325,8 @@ const writeCases: WriteCase[] = [
   // module_unlocks: trial modules by trial users; others through unlock_module().
   {
     name: 'a trial user records a trial module',
+    cell: 'module_unlocks insert',
+    roles: ['userA'],
     expect: 'allowed',
     run: (c) =>
       c.userA
@@ -316,6 +335,8 @@ const writeCases: WriteCase[] = [
   },
   {
     name: 'a trial user records a module outside the trial',
+    cell: 'module_unlocks insert',
+    roles: ['userA'],
     expect: 'denied',
     run: (c) =>
       c.userA
@@ -324,6 +345,8 @@ const writeCases: WriteCase[] = [
   },
   {
     name: 'a user without a trial records a trial module',
+    cell: 'module_unlocks insert',
+    roles: ['userB'],
     expect: 'denied',
     run: (c) =>
       c.userB
@@ -332,6 +355,8 @@ const writeCases: WriteCase[] = [
   },
   {
     name: 'a user records an unlock for someone else',
+    cell: 'module_unlocks insert',
+    roles: ['userA'],
     expect: 'denied',
     run: (c) =>
       c.userA
@@ -349,6 +374,62 @@ const writeCases: WriteCase[] = [
     run: (c) =>
       c.anon.from('module_unlocks').insert({ user_id: seeded.active.id, module_name: 'dementia' }),
   },
+  {
+    name: 'a user marks their own notification read',
+    cell: 'notifications update',
+    roles: ['userA'],
+    expect: 'allowed',
+    run: (c) =>
+      c.userA
+        .from('notifications')
+        .update({ read: true, read_at: new Date().toISOString() }, { count: 'exact' })
+        .eq('user_id', seeded.active.id)
+        .eq('read', false),
+  },
+  {
+    name: "an admin marks a user's notification read",
+    cell: 'notifications update',
+    roles: ['admin'],
+    expect: 'no effect',
+    run: (c) =>
+      c.admin
+        .from('notifications')
+        .update({ read: true, read_at: new Date().toISOString() }, { count: 'exact' })
+        .eq('user_id', seeded.expiring.id),
+  },
+  {
+    name: "an admin requests a trial in someone else's name",
+    cell: 'pending_trials insert',
+    roles: ['admin'],
+    expect: 'denied',
+    run: (c) =>
+      c.admin.from('pending_trials').insert({
+        user_id: seeded.fresh.id,
+        first_name: 'Robin',
+        last_name: 'New',
+        email: seeded.fresh.email,
+        status: 'pending',
+      }),
+  },
+  {
+    name: 'a user rejects their own approved request',
+    cell: 'pending_trials update',
+    roles: ['userA'],
+    expect: 'no effect',
+    run: (c) =>
+      c.userA
+        .from('pending_trials')
+        .update({ status: 'rejected' }, { count: 'exact' })
+        .eq('user_id', seeded.active.id),
+  },
+  {
+    name: 'an admin without a trial records a trial module',
+    cell: 'module_unlocks insert',
+    roles: ['admin'],
+    expect: 'denied',
+    run: (c) =>
+      c.admin.from('module_unlocks').insert({ user_id: seeded.admin.id, module_name: 'dementia' }),
+  },
 ];
 
 describe('who writes what', () => {
@@ -365,6 +446,74 @@ describe('who writes what', () => {
         expect(result.error).toBeNull();
       }
     });
+  }
+});
+
+type Operation = 'insert' | 'update' | 'delete';
+
+/**
+ * The write grants of a signed-in user. Every other (table, operation) is refused to every role by
+ * the missing grant alone; the cells that do have a grant are decided by row level security and are
+ * covered one by one in writeCases above.
+ */
+const authenticatedWriteGrants: Record<Table, Operation[]> = {
+  profiles: [],
+  user_roles: [],
+  notifications: ['update'],
+  pending_trials: ['insert', 'update'],
+  active_trial_users: [],
+  expired_trials: [],
+  module_unlocks: ['insert'],
+};
+
+const sampleRow: Record<Table, (owner: string) => Record<string, unknown>> = {
+  profiles: (owner) => ({ id: owner, name: 'Sample', email: 'sample@example.com' }),
+  user_roles: (owner) => ({ user_id: owner, role: 'admin' }),
+  notifications: (owner) => ({ user_id: owner, title: 'Sample', message: 'Sample' }),
+  pending_trials: (owner) => ({
+    user_id: owner,
+    first_name: 'S',
+    last_name: 'S',
+    email: 'sample@example.com',
+  }),
+  active_trial_users: (owner) => ({
+    user_id: owner,
+    email: 'sample@example.com',
+    expires_at: '2099-01-01T00:00:00Z',
+  }),
+  expired_trials: (owner) => ({ user_id: owner, email: 'sample@example.com', can_retrial: true }),
+  module_unlocks: (owner) => ({ user_id: owner, module_name: 'home-visits' }),
+};
+
+describe('every write without a grant is refused', () => {
+  for (const table of tables) {
+    for (const role of ['anon', 'userA', 'userB', 'admin'] as const) {
+      for (const operation of ['insert', 'update', 'delete'] as const) {
+        const granted = role !== 'anon' && authenticatedWriteGrants[table].includes(operation);
+        if (granted) {
+          it(`${table} ${operation} by ${role} is covered by a row-level case`, () => {
+            const label = `${table} ${operation}`;
+            expect(
+              writeCases.some(
+                (testCase) => testCase.cell === label && testCase.roles?.includes(role),
+              ),
+            ).toBe(true);
+          });
+          continue;
+        }
+        it(`${table}: ${role} may not ${operation}`, async () => {
+          const owner = ids[role] ?? seeded.active.id;
+          const query = clients[role].from(table);
+          const result =
+            operation === 'insert'
+              ? await query.insert(sampleRow[table](owner))
+              : operation === 'update'
+                ? await query.update(sampleRow[table](owner)).eq(ownerColumn[table], owner)
+                : await query.delete().eq(ownerColumn[table], owner);
+          expect(result.error?.code, JSON.stringify(result.error)).toBe('42501');
+        });
+      }
+    }
   }
 });
 
