@@ -18,6 +18,8 @@ const styles = `
   .title p { margin: 2px 0 0; }
   .hint { bottom: 12px; left: 12px; font-size: 13px; }
   .heading { top: 12px; right: 12px; font-variant-numeric: tabular-nums; }
+  /* Narrow screens: the heading moves under the title so the two never overlap. */
+  @media (max-width: 520px) { .heading { top: auto; bottom: 64px; right: 12px; } .hint { right: 12px; } }
 `;
 
 /** The sample player's page for one module code (already checked to be letters, digits, - and _). */
