@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { waitForHttp } from './lib/wait-for-http';
 
 const root = resolve(import.meta.dirname, '..');
 const apiUrl = 'http://127.0.0.1:54321';
@@ -35,18 +36,14 @@ process.on('SIGTERM', () => void stop(0));
 
 run(['--import', 'tsx', 'local-backend/src/main.ts']);
 
-const deadline = Date.now() + 120_000;
-for (;;) {
-  if (stopping) break;
-  try {
-    await fetch(apiUrl);
-    break;
-  } catch {
-    if (Date.now() > deadline) {
-      console.error(`The local backend did not answer on ${apiUrl} within 2 minutes.`);
-      await stop(1);
-    }
-    await new Promise((done) => setTimeout(done, 250));
+try {
+  await waitForHttp(apiUrl, { timeoutMs: 120_000, givenUp: () => stopping });
+} catch (error) {
+  if (!stopping) {
+    console.error(
+      `The local backend did not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    await stop(1);
   }
 }
 

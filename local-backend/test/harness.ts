@@ -1,4 +1,4 @@
-import { chmod, cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,8 +59,6 @@ export async function startTestBackend(
   options: { supabaseDir?: string; rateLimits?: 'strict' | 'relaxed' } = {},
 ): Promise<TestBackend> {
   const root = await mkdtemp(join(tmpdir(), 'local-backend-test-'));
-  // Postgres runs as its own system user and must be able to reach its data folder.
-  await chmod(root, 0o755);
   const supabaseDir = join(root, 'supabase');
   await cp(options.supabaseDir ?? fixtureSupabaseDir, supabaseDir, { recursive: true });
   const dataDir = join(root, 'postgres');

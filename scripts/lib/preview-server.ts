@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { waitForHttp } from './wait-for-http';
 
 /** Starts scripts/serve-dist.ts on a port and resolves once it answers; stop() ends it. */
 export async function startPreviewServer(
@@ -12,19 +13,11 @@ export async function startPreviewServer(
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const origin = `http://localhost:${port}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('The preview server stopped before it answered.');
-    try {
-      if ((await fetch(origin)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill();
-      throw new Error(`The preview server did not answer on ${origin} within 15 s.`);
-    }
-    await new Promise((done) => setTimeout(done, 100));
+  try {
+    await waitForHttp(origin, { timeoutMs: 15_000, givenUp: () => child.exitCode !== null });
+  } catch (error) {
+    child.kill();
+    throw error;
   }
   return { origin, stop: () => child.kill() };
 }
