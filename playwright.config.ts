@@ -19,10 +19,21 @@ export default defineConfig({
     launchOptions: { executablePath: chromePath(), args: chromeFlags },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // The built, prerendered site against the local backend (npm run build:local).
-    command: `tsx scripts/serve-dist.ts --port ${port}`,
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: !process.env.CI,
-  },
+  webServer: [
+    {
+      // A fresh local backend (new database, relaxed auth rate limits) on the ports the build uses.
+      command: 'tsx scripts/e2e-backend.ts',
+      url: 'http://127.0.0.1:54321/auth/v1/health',
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      // Postgres must shut down cleanly, or the next run finds its port taken.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    },
+    {
+      // The built, prerendered site against the local backend (npm run build:local).
+      command: `tsx scripts/serve-dist.ts --port ${port}`,
+      url: `http://localhost:${port}/`,
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
 });

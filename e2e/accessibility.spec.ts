@@ -1,27 +1,38 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { routeExpectations } from './routes';
+import { accounts } from './support/backend';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
+const visits = [
+  { signedIn: false, routes: routeExpectations.filter((route) => !route.access) },
+  { signedIn: true, routes: routeExpectations },
+];
+
 for (const width of [390, 1440]) {
-  test.describe(`axe at ${width} px`, () => {
-    for (const route of routeExpectations) {
-      test(`${route.path} has no violations`, async ({ page }) => {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(route.path);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
-        const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-        expect(
-          results.violations.map(({ id, help, nodes }) => ({
-            id,
-            help,
-            targets: nodes.map((node) => node.target),
-          })),
-        ).toEqual([]);
-      });
-    }
-  });
+  for (const { signedIn, routes } of visits) {
+    test.describe(`axe at ${width} px, signed ${signedIn ? 'in' : 'out'}`, () => {
+      if (signedIn) test.use({ account: accounts.admin });
+      for (const route of routes) {
+        test(`${route.path} has no violations`, async ({ page }) => {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(route.path);
+          const heading = signedIn ? (route.whenSignedIn?.heading ?? route.heading) : route.heading;
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+          if (signedIn) await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+          const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+          expect(
+            results.violations.map(({ id, help, nodes }) => ({
+              id,
+              help,
+              targets: nodes.map((node) => node.target),
+            })),
+          ).toEqual([]);
+        });
+      }
+    });
+  }
 }
 
 test('the not-found page has no violations', async ({ page, consoleErrors }) => {

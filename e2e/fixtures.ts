@@ -1,10 +1,16 @@
 import { test as base, expect } from '@playwright/test';
+import { signedInStorageState } from './support/backend';
 
 /**
  * Every test fails if its page logs a console error or throws. A test that expects an error (the
  * not-found page logs the missing path on purpose) asserts it and then removes it from the list.
+ * `test.use({ account: 'admin@example.com' })` starts a test signed in as that seeded account.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; account: string | undefined }>({
+  account: [undefined, { option: true }],
+  storageState: async ({ account, storageState }, use) => {
+    await use(account ? await signedInStorageState(account) : storageState);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -18,5 +24,18 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * Drops the console lines Chromium writes for HTTP errors a test provoked on purpose (a wrong
+ * password is a 400), after checking that nothing else is among them.
+ */
+export function expectFailedRequests(consoleErrors: string[], statuses: number[]): void {
+  const expected = consoleErrors.filter((line) =>
+    statuses.some((status) => line.includes(`status of ${status} `)),
+  );
+  expect(expected.length, 'the provoked failures were logged').toBeGreaterThan(0);
+  const others = consoleErrors.filter((line) => !expected.includes(line));
+  consoleErrors.splice(0, consoleErrors.length, ...others);
+}
 
 export { expect };

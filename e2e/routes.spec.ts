@@ -1,13 +1,33 @@
 import { expect, test } from './fixtures';
 import { routeExpectations } from './routes';
+import { accounts } from './support/backend';
 
-test.describe('every route of the route table', () => {
+test.describe('every route of the route table, signed out', () => {
   for (const route of routeExpectations) {
     test(`${route.path} renders its page`, async ({ page }) => {
       await page.goto(route.path);
+      if (route.access) {
+        // The protected pages guard: to the login page, which returns here after sign-in.
+        await expect(page).toHaveURL(`/login?return_to=${encodeURIComponent(route.path)}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+        return;
+      }
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
       await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
       await expect(page).toHaveTitle(/\| Revolve$/);
+    });
+  }
+});
+
+test.describe('every route of the route table, signed in as an admin', () => {
+  test.use({ account: accounts.admin });
+  for (const route of routeExpectations) {
+    test(`${route.path} renders its page`, async ({ page }) => {
+      await page.goto(route.path);
+      const expected = route.whenSignedIn ?? { path: route.path, heading: route.heading };
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.heading);
+      await expect(page).toHaveURL(expected.path);
+      await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
     });
   }
 });

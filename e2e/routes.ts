@@ -6,6 +6,10 @@ export interface RouteExpectation {
   heading: string;
   /** Prerendered: the HTML served for the path already holds the heading. */
   prerendered: boolean;
+  /** Protected: signed out, the guard sends the visitor to the login page. */
+  access?: 'signed-in' | 'admin';
+  /** Where a signed-in user lands instead (the account forms send them on). */
+  whenSignedIn?: { path: string; heading: string };
 }
 
 const moduleRoutes: RouteExpectation[] = (
@@ -31,26 +35,57 @@ export const routeExpectations: RouteExpectation[] = [
   { path: '/solutions', heading: 'Our Solutions', prerendered: true },
   { path: '/insights', heading: 'Insights & Research', prerendered: true },
   { path: '/contact', heading: 'Contact Us', prerendered: true },
-  { path: '/login', heading: 'Sign in', prerendered: true },
-  { path: '/signup', heading: 'Create an account', prerendered: true },
+  {
+    path: '/login',
+    heading: 'Sign in',
+    prerendered: true,
+    whenSignedIn: { path: '/', heading: 'Immersive VR Training' },
+  },
+  {
+    path: '/signup',
+    heading: 'Create an account',
+    prerendered: true,
+    whenSignedIn: { path: '/dashboard', heading: 'Dashboard' },
+  },
   { path: '/forgot-password', heading: 'Reset your password', prerendered: true },
-  { path: '/change-password', heading: 'Set a new password', prerendered: false },
-  { path: '/dashboard', heading: 'Dashboard', prerendered: false },
-  { path: '/admin', heading: 'Admin Dashboard', prerendered: false },
+  {
+    path: '/change-password',
+    heading: 'Set a new password',
+    prerendered: false,
+    access: 'signed-in',
+  },
+  { path: '/dashboard', heading: 'Dashboard', prerendered: false, access: 'signed-in' },
+  { path: '/admin', heading: 'Admin Dashboard', prerendered: false, access: 'admin' },
   { path: '/training-library', heading: 'Revolve 360', prerendered: true },
-  { path: '/training-library-trial', heading: 'Your Trial Training Library', prerendered: false },
+  {
+    path: '/training-library-trial',
+    heading: 'Your Trial Training Library',
+    prerendered: false,
+    access: 'signed-in',
+  },
   { path: '/trial-signup', heading: 'Start your free trial', prerendered: true },
   { path: '/trial-signup/confirmation', heading: 'Thanks for signing up!', prerendered: false },
   { path: '/trial-access', heading: 'How trial access works', prerendered: true },
   { path: '/unlock/dementia', heading: 'Dementia', prerendered: false },
   ...moduleRoutes,
   { path: '/rural-minds', heading: 'Rural Minds', prerendered: true },
-  { path: '/modules/trial/dementia', heading: 'Dementia', prerendered: false },
-  { path: '/modules/trial/womens-health', heading: "Women's Health", prerendered: false },
+  {
+    path: '/modules/trial/dementia',
+    heading: 'Dementia',
+    prerendered: false,
+    access: 'signed-in',
+  },
+  {
+    path: '/modules/trial/womens-health',
+    heading: "Women's Health",
+    prerendered: false,
+    access: 'signed-in',
+  },
   {
     path: '/modules/trial/conflict-resolution',
     heading: 'Conflict Resolution',
     prerendered: false,
+    access: 'signed-in',
   },
   { path: '/book-demo', heading: 'Register your interest', prerendered: true },
   { path: '/how-it-works', heading: 'How It Works', prerendered: true },

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { ToastOutlet } from '@/components/feedback/ToastOutlet';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
+import { AuthProvider } from '@/features/auth/AuthProvider';
 import { ErrorBoundary } from './ErrorBoundary';
 import { NotFoundPage } from './NotFoundPage';
 import { PageHead } from './PageHead';
@@ -27,25 +29,28 @@ export function App() {
 function RootLayout() {
   const { pathname } = useLocation();
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-3 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
-        Skip to main content
-      </a>
-      <ScrollManager />
-      <Header />
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        {/* Keyed by path so a page that failed does not keep the next page from rendering. */}
-        <ErrorBoundary key={pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
-      <Footer />
-    </div>
+    <AuthProvider>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-3 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to main content
+        </a>
+        <ScrollManager />
+        <Header />
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+          {/* Keyed by path so a page that failed does not keep the next page from rendering. */}
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+        <Footer />
+        <ToastOutlet />
+      </div>
+    </AuthProvider>
   );
 }
 
@@ -57,7 +62,11 @@ function RoutePage({ route }: { route: AppRoute }) {
   return (
     <>
       <PageHead meta={meta} />
-      {route.rendering === 'client' ? <PortalProviders>{page}</PortalProviders> : page}
+      {route.rendering === 'client' ? (
+        <PortalProviders access={route.access}>{page}</PortalProviders>
+      ) : (
+        page
+      )}
     </>
   );
 }

@@ -1,11 +1,23 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { RequireAuth } from '@/features/auth/RequireAuth';
 import { queryClient } from '@/lib/queryClient';
+import type { AppRoute } from './routes';
 
 /**
- * What signed-in (client-rendered) pages need around them. Loaded with those pages only, so
- * marketing routes do not pay for the query library in their first view.
+ * What signed-in (client-rendered) pages need around them: the query cache and, for protected
+ * pages, the guard. Loaded with those pages only, so marketing routes do not pay for either.
  */
-export default function PortalProviders({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+export default function PortalProviders({
+  access,
+  children,
+}: {
+  access: AppRoute['access'];
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {access ? <RequireAuth requireAdmin={access === 'admin'}>{children}</RequireAuth> : children}
+    </QueryClientProvider>
+  );
 }

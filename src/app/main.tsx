@@ -19,11 +19,13 @@ const app = (
 
 // Load the current page's code before the first render, so hydration matches the prerendered HTML
 // without passing through the loading fallback.
-try {
-  await matchAppRoute(window.location.pathname)?.route.page.preload();
-} catch (error) {
-  logger.error('Could not load the page before the first render:', error);
+function render(root: HTMLElement): void {
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
 
-if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+void Promise.resolve(matchAppRoute(window.location.pathname)?.route.page.preload())
+  .catch((error: unknown) => {
+    logger.error('Could not load the page before the first render:', error);
+  })
+  .then(() => render(container));

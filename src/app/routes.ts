@@ -18,6 +18,8 @@ export interface AppRoute {
    * 'client' pages depend on the signed-in user and render in the browser.
    */
   rendering: 'static' | 'client';
+  /** Who may open the page: the protected pages guard sends anyone else away. Public when absent. */
+  access?: 'signed-in' | 'admin';
   /** The page's search metadata; undefined when the parameters name nothing (the not-found page shows). */
   meta: (params: Params) => PageMeta | undefined;
   /** For paths with parameters, the concrete paths the build writes out. */
@@ -98,18 +100,21 @@ export const appRoutes: AppRoute[] = [
     path: '/change-password',
     page: lazyPage('auth/ChangePasswordPage'),
     rendering: 'client',
+    access: 'signed-in',
     meta: fromCopy(pageCopy.changePassword, portal),
   },
   {
     path: '/dashboard',
     page: lazyPage('trials/DashboardPage'),
     rendering: 'client',
+    access: 'signed-in',
     meta: fromCopy(pageCopy.dashboard, portal),
   },
   {
     path: '/admin',
     page: lazyPage('admin/AdminPage'),
     rendering: 'client',
+    access: 'admin',
     meta: fromCopy(pageCopy.admin, portal),
   },
   {
@@ -122,6 +127,7 @@ export const appRoutes: AppRoute[] = [
     path: '/training-library-trial',
     page: lazyPage('trials/TrialLibraryPage'),
     rendering: 'client',
+    access: 'signed-in',
     meta: fromCopy(pageCopy.trialLibrary, portal),
   },
   {
@@ -173,6 +179,7 @@ export const appRoutes: AppRoute[] = [
     path: '/modules/trial/:slug',
     page: lazyPage('modules/TrialModulePage'),
     rendering: 'client',
+    access: 'signed-in',
     meta: ({ slug }) => {
       if (!isTrialModuleSlug(slug)) return undefined;
       return { ...moduleMeta(slug), title: `${modules[slug].title} (Trial)`, noindex: true };

@@ -1,19 +1,34 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
+import { useAuth } from '@/features/auth/AuthProvider';
 import { cn } from '@/lib/cn';
 
+// The signed-in controls bring the menu library with them, so visitors never download it.
+const SignedInControls = lazy(() => import('./SignedInControls'));
+
 /**
- * The header's account area. Signed out it offers Login; the signed-in bell and Profile menu take
- * this place when accounts land.
+ * The header's account area: Login for visitors; the notification bell and the Profile menu for a
+ * signed-in user. While a stored session is being checked it holds the space, so nothing jumps.
  */
 export function HeaderAccount({ className }: { className?: string }) {
+  const { loading, user } = useAuth();
+  const placeholder = <div aria-hidden className="h-11 w-[6.5rem]" />;
   return (
-    <div className={cn('flex items-center gap-2', className)}>
-      <Link
-        to="/login"
-        className="inline-flex h-11 items-center rounded-md bg-primary px-5 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
-      >
-        Login
-      </Link>
+    <div className={cn('flex items-center gap-1', className)}>
+      {loading ? (
+        placeholder
+      ) : user ? (
+        <Suspense fallback={placeholder}>
+          <SignedInControls />
+        </Suspense>
+      ) : (
+        <Link
+          to="/login"
+          className="inline-flex h-11 items-center rounded-md bg-primary px-5 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
+        >
+          Login
+        </Link>
+      )}
     </div>
   );
 }

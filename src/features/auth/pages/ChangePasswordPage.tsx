@@ -1,6 +1,81 @@
-import { PageHero } from '@/components/layout/PageHero';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { FormField } from '@/components/form/FormField';
+import { PasswordInput } from '@/components/form/PasswordInput';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import { useZodForm } from '@/components/form/useZodForm';
 import { pageCopy } from '@/content/pages';
+import { toast } from '@/lib/toast';
+import { changePassword } from '../authActions';
+import { useAuth } from '../AuthProvider';
+import { AuthCard } from '../components/AuthCard';
+import { PasswordChecklist } from '../components/PasswordChecklist';
+import { newPasswordSchema } from '../schemas';
 
+/**
+ * The set-new-password screen: reached from the reset e-mail's link (a recovery session) or by a
+ * signed-in user. The route's guard sends anyone else to the login page.
+ */
 export default function ChangePasswordPage() {
-  return <PageHero copy={pageCopy.changePassword} />;
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const checklistId = useId();
+  const form = useZodForm(newPasswordSchema, { password: '', confirmPassword: '' });
+  const { errors, isSubmitting } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const error = await changePassword(values.password);
+    if (error) {
+      toast.error('Update password failed', error.message);
+      return;
+    }
+    void navigate('/login');
+    toast.success('Password changed successfully!', 'Sign in with your new password.');
+  });
+
+  return (
+    <AuthCard
+      heading={pageCopy.changePassword.heading}
+      intro={
+        user?.email ? (
+          <>
+            Choose a new password for{' '}
+            <strong className="break-all text-foreground">{user.email}</strong>.
+          </>
+        ) : (
+          pageCopy.changePassword.intro
+        )
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <FormField label="New password" error={errors.password?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              aria-describedby={[control['aria-describedby'], checklistId]
+                .filter(Boolean)
+                .join(' ')}
+              autoComplete="new-password"
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+        <PasswordChecklist id={checklistId} password={password} />
+        <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
+          )}
+        </FormField>
+        <SubmitButton busy={isSubmitting} busyLabel="Updating...">
+          Update password
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,6 +1,76 @@
-import { PageHero } from '@/components/layout/PageHero';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { FormField } from '@/components/form/FormField';
+import { PasswordInput } from '@/components/form/PasswordInput';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import { useZodForm } from '@/components/form/useZodForm';
+import { Input } from '@/components/ui/input';
 import { pageCopy } from '@/content/pages';
+import { toast } from '@/lib/toast';
+import { signInWithPassword } from '../authActions';
+import { useAuth } from '../AuthProvider';
+import { AuthCard } from '../components/AuthCard';
+import { GoogleButton, OrDivider } from '../components/GoogleButton';
+import { safeReturnTo } from '../returnTo';
+import { loginSchema } from '../schemas';
 
 export default function LoginPage() {
-  return <PageHero copy={pageCopy.login} />;
+  const { user } = useAuth();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnTo(searchParams.get('return_to'));
+  const form = useZodForm(loginSchema, { email: '', password: '' });
+  const { errors, isSubmitting } = form.formState;
+
+  // Signed in already, or just now: on to the destination.
+  if (user) return <Navigate replace to={returnTo} />;
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    const error = await signInWithPassword(email, password);
+    if (error) toast.error('Sign in failed', error.message);
+    else toast.success('Signed in successfully!');
+  });
+
+  return (
+    <AuthCard
+      heading={pageCopy.login.heading}
+      intro={pageCopy.login.intro}
+      footer={
+        <p>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className="font-medium text-primary underline underline-offset-4">
+            Sign up
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
+          )}
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="current-password"
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+        <div className="flex justify-end">
+          <Link
+            to="/forgot-password"
+            className="text-sm font-medium text-primary underline underline-offset-4"
+          >
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton busy={isSubmitting} busyLabel="Signing in...">
+          Sign in
+        </SubmitButton>
+      </form>
+      <OrDivider />
+      <GoogleButton>Sign in with Google</GoogleButton>
+    </AuthCard>
+  );
 }

@@ -1,6 +1,52 @@
-import { PageHero } from '@/components/layout/PageHero';
+import { BookOpen, CalendarDays, LogOut } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
 import { pageCopy } from '@/content/pages';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { useSignOut } from '@/features/auth/useSignOut';
 
 export default function DashboardPage() {
-  return <PageHero copy={pageCopy.dashboard} />;
+  const { user } = useAuth();
+  const signOut = useSignOut();
+
+  return (
+    <div className="container py-12 md:py-16">
+      <h1 className="text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
+        {pageCopy.dashboard.heading}
+      </h1>
+      <p className="mt-3 text-lg text-muted-foreground">
+        {user ? (
+          <>
+            Welcome, <strong className="break-all text-foreground">{user.email}</strong>
+          </>
+        ) : (
+          'Loading...'
+        )}
+      </p>
+
+      <section aria-labelledby="quick-actions" className="mt-10 rounded-xl border bg-card p-6">
+        <h2 id="quick-actions" className="text-xl font-semibold">
+          Quick actions
+        </h2>
+        <div className="mt-4 grid gap-3 sm:grid-cols-3">
+          <Button asChild variant="outline" className="justify-start">
+            <Link to="/training-library">
+              <BookOpen aria-hidden />
+              Browse All Training Modules
+            </Link>
+          </Button>
+          <Button asChild variant="outline" className="justify-start">
+            <Link to="/book-demo">
+              <CalendarDays aria-hidden />
+              Book a Demo
+            </Link>
+          </Button>
+          <Button variant="outline" className="justify-start" onClick={() => void signOut()}>
+            <LogOut aria-hidden />
+            Sign Out
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
 }

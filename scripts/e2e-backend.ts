@@ -1,0 +1,34 @@
+/**
+ * The local backend for the end-to-end suite: the usual ports (the built site is configured for
+ * them), a new database in a temporary folder for every run (migrations + seed.sql), and auth rate
+ * limits relaxed because the whole suite signs in from one address. Deleted again on exit.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBackend } from '../local-backend/src/backend';
+
+const relaxed = 100_000;
+const root = await mkdtemp(join(tmpdir(), 'revolve-e2e-'));
+const backend = await startBackend({
+  dataDir: join(root, 'postgres'),
+  rateLimits: {
+    email_sent: relaxed,
+    sign_in_sign_ups: relaxed,
+    token_refresh: relaxed,
+    token_verifications: relaxed,
+  },
+  log: { info: () => undefined, error: (message, error) => console.error(message, error ?? '') },
+});
+console.log(`End-to-end backend on ${backend.apiUrl} (mailbox ${backend.mailboxUrl}).`);
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await backend.stop();
+  await rm(root, { recursive: true, force: true });
+  process.exit(0);
+}
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());

@@ -1,0 +1,74 @@
+import type { AuthChangeEvent, AuthError, Session } from '@supabase/supabase-js';
+import { logger } from '@/lib/logger';
+import { supabase, type AppSupabaseClient } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
+import { getAuthState, setAuthState } from './authStore';
+
+// Loaded on demand with supabase-js (see connectAuth in ./authStore.ts).
+
+let adminLookup = 0;
+let signOutRequested = false;
+
+function onSessionEvent(event: AuthChangeEvent, session: Session | null): void {
+  const state = getAuthState();
+  const user = session?.user ?? null;
+  const userChanged = user?.id !== state.user?.id;
+  const admin = userChanged
+    ? { isAdmin: false, adminLoading: user !== null, adminError: false }
+    : { isAdmin: state.isAdmin, adminLoading: state.adminLoading, adminError: state.adminError };
+  const signedOutHere = event === 'SIGNED_OUT' && signOutRequested;
+  if (event === 'SIGNED_OUT') signOutRequested = false;
+  setAuthState({ loading: false, session, user, event, ...admin, signedOutHere });
+  // auth-js holds its lock while it calls listeners: a Supabase call awaited in here would deadlock,
+  // so the admin lookup runs after the callback has returned.
+  if (userChanged && user) setTimeout(() => void lookUpAdmin(user.id), 0);
+}
+
+async function lookUpAdmin(userId: string): Promise<void> {
+  const lookup = ++adminLookup;
+  const { data, error } = await supabase
+    .from('user_roles')
+    .select('role')
+    .eq('user_id', userId)
+    .eq('role', 'admin')
+    .limit(1)
+    .maybeSingle();
+  const state = getAuthState();
+  if (lookup !== adminLookup || state.user?.id !== userId) return;
+  if (error) logger.error('Error checking admin status:', error);
+  setAuthState({
+    ...state,
+    isAdmin: !error && data !== null,
+    adminLoading: false,
+    adminError: !!error,
+  });
+}
+
+/** A failure that a sign-in or reset link brought back in the address. */
+function reportRedirectError(error: AuthError): void {
+  logger.error('Signing in from the link failed:', error);
+  const title =
+    window.location.pathname === '/change-password'
+      ? 'Update password failed'
+      : 'Google sign in failed';
+  toast.error(title, error.message);
+}
+
+export async function connect(): Promise<AppSupabaseClient> {
+  supabase.auth.onAuthStateChange(onSessionEvent);
+  const { error } = await supabase.auth.initialize();
+  if (error) reportRedirectError(error);
+  // supabase-js empties the fragment that carried the session but leaves a bare '#' behind.
+  if (window.location.href.endsWith('#')) {
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+  }
+  return supabase;
+}
+
+export async function signOutHere(scope: 'local' | 'global'): Promise<AuthError | null> {
+  signOutRequested = true;
+  const { error } = await supabase.auth.signOut({ scope });
+  if (error) signOutRequested = false;
+  return error;
+}

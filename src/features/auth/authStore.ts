@@ -1,0 +1,119 @@
+import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js';
+import { authStorageKey } from '@/lib/authStorageKey';
+import { logger } from '@/lib/logger';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+export interface AuthState {
+  /** True until the session is known (the client's first result). */
+  loading: boolean;
+  session: Session | null;
+  user: User | null;
+  /** The last session event; PASSWORD_RECOVERY means the user arrived by a reset link. */
+  event: AuthChangeEvent | null;
+  isAdmin: boolean;
+  /** True from sign-in until the admin lookup answers. */
+  adminLoading: boolean;
+  /** The admin lookup failed (the user is treated as non-admin). */
+  adminError: boolean;
+  /**
+   * The session was ended by an action on this page (Logout, a password change), whose code decides
+   * where to go next; guards do not send the user to the login page for it.
+   */
+  signedOutHere: boolean;
+}
+
+export const signedOutState: AuthState = {
+  loading: false,
+  session: null,
+  user: null,
+  event: null,
+  isAdmin: false,
+  adminLoading: false,
+  adminError: false,
+  signedOutHere: false,
+};
+
+/**
+ * Whether this page load must ask supabase-js at all: a stored session, or a sign-in or reset link
+ * result in the address. A first-time visitor is known to be signed out without loading the client.
+ */
+function needsClient(): boolean {
+  const { hash, search } = window.location;
+  const redirectResult =
+    /[#&](access_token|error_description|error_code)=/.test(hash) || /[?&]code=/.test(search);
+  let stored = false;
+  try {
+    stored = window.localStorage.getItem(authStorageKey) !== null;
+  } catch {
+    // Storage disabled: nothing can be stored either.
+  }
+  return redirectResult || stored;
+}
+
+let state: AuthState =
+  typeof window === 'undefined' ? signedOutState : { ...signedOutState, loading: needsClient() };
+const listeners = new Set<() => void>();
+let started = false;
+let connecting: Promise<AppSupabaseClient> | undefined;
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function getServerAuthState(): AuthState {
+  return signedOutState;
+}
+
+/** For the session module (./authSession.ts), which owns every change after start-up. */
+export function setAuthState(next: AuthState): void {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function subscribeAuth(listener: () => void): () => void {
+  listeners.add(listener);
+  start();
+  return () => listeners.delete(listener);
+}
+
+function start(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  // Another tab signed in while this one never loaded the client: connect now. (Once connected,
+  // supabase-js relays session events between tabs itself.)
+  window.addEventListener('storage', (event) => {
+    if (event.key === authStorageKey && !connecting) connectAuth().catch(alreadyReported);
+  });
+  if (state.loading) connectAuth().catch(alreadyReported);
+}
+
+/** For failures connectAuth has already logged. */
+function alreadyReported(): void {}
+
+/**
+ * Loads supabase-js and the session logic (once) and keeps this store in step with the session.
+ * Every auth action goes through here, so header and guards see the result of a sign-in at once.
+ */
+export function connectAuth(): Promise<AppSupabaseClient> {
+  connecting ??= import('./authSession')
+    .then((session) => session.connect())
+    .catch((error: unknown) => {
+      connecting = undefined;
+      logger.error('Could not load the sign-in service:', error);
+      if (state.loading) setAuthState(signedOutState);
+      throw error;
+    });
+  return connecting;
+}
+
+/** Ends the session in this browser ('local') or everywhere ('global'), as an action of this page. */
+export async function signOutHere(scope: 'local' | 'global'): Promise<AuthError | null> {
+  await connectAuth();
+  const session = await import('./authSession');
+  return session.signOutHere(scope);
+}
+
+/** Called when the page changes: a later visit to a protected page goes to the login page again. */
+export function forgetSignOutHere(): void {
+  if (state.signedOutHere) setAuthState({ ...state, signedOutHere: false });
+}

@@ -1,0 +1,23 @@
+const placeholderOrigin = 'http://return-to.invalid';
+
+/**
+ * The destination after sign-in, from the return_to parameter: only a path on this site, anything
+ * else (an absolute or protocol-relative URL, a backslash trick) falls back to '/'.
+ */
+export function safeReturnTo(value: string | null | undefined): string {
+  if (!value?.startsWith('/')) return '/';
+  try {
+    // The URL parser applies the browser's own rules (tabs and newlines dropped, '\' read as '/'),
+    // so whatever would leave the origin in a browser leaves it here too.
+    const url = new URL(value, placeholderOrigin);
+    if (url.origin !== placeholderOrigin) return '/';
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return '/';
+  }
+}
+
+/** The login page, returning to `path` after sign-in. */
+export function loginPathReturningTo(path: string): string {
+  return path === '/' ? '/login' : `/login?return_to=${encodeURIComponent(path)}`;
+}
