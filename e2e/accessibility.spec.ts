@@ -52,3 +52,21 @@ test('the Solutions menu and mobile menu, open, have no violations', async ({ pa
   await page.getByRole('button', { name: 'Menu' }).click();
   expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
 });
+
+test.describe('signed in', () => {
+  test.use({ account: accounts.admin });
+  test('the Profile menu and the bell, open, have no violations', async ({ page }) => {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Profile' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Notifications' }).click();
+      await expect(page.getByRole('menuitem', { name: 'No notifications yet' })).toBeVisible();
+      expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+  });
+});

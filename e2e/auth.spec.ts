@@ -155,6 +155,24 @@ test.describe('sign in and out', () => {
     await expect(page).toHaveURL('/');
   });
 
+  test('when the service cannot be reached the toast says so, and nothing typed is lost', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.route('**/auth/v1/token?grant_type=password', (route) => route.abort());
+    await page.goto('/login');
+    await fillLogin(page, 'someone@example.com', 'Typed1234');
+    await expect(toast(page, 'Sign in failed')).toContainText('Failed to fetch');
+    await expect(page.getByLabel('Email')).toHaveValue('someone@example.com');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Typed1234');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+    // Chromium reports the aborted request, and supabase-js the fetch failure it turned into a message.
+    expect(consoleErrors.filter((line) => !/net::ERR_FAILED|Failed to fetch/.test(line))).toEqual(
+      [],
+    );
+    consoleErrors.length = 0;
+  });
+
   test('the Dashboard offers the quick actions, and Sign Out', async ({ page }) => {
     const email = uniqueEmail('dashboard');
     await createAccount(email, 'Correct123');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startBackend } from '../local-backend/src/backend';
 
 const relaxed = 100_000;
+let stopping = false;
 const root = await mkdtemp(join(tmpdir(), 'revolve-e2e-'));
 const backend = await startBackend({
   dataDir: join(root, 'postgres'),
@@ -18,11 +19,17 @@ const backend = await startBackend({
     token_refresh: relaxed,
     token_verifications: relaxed,
   },
-  log: { info: () => undefined, error: (message, error) => console.error(message, error ?? '') },
+  log: {
+    info: () => undefined,
+    // Playwright signals the whole process group, so Postgres may end connections before the
+    // orderly stop reaches them: that is not worth reporting.
+    error: (message, error) => {
+      if (!stopping) console.error(message, error ?? '');
+    },
+  },
 });
 console.log(`End-to-end backend on ${backend.apiUrl} (mailbox ${backend.mailboxUrl}).`);
 
-let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;

@@ -1,11 +1,13 @@
 /**
- * Every route of the built site at 390 px and 1440 px wide, full page, into screenshots/ (git-ignored).
- * Run through `npm run screenshots`, which builds first. Look at them.
+ * Every route of the built site at 390 px and 1440 px wide, full page, into screenshots/ (git-ignored),
+ * signed out and, when the local backend is running (npm run backend), signed in as the seeded admin
+ * (files ending -signed-in). Run through `npm run screenshots`, which builds first. Look at them.
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { routeExpectations } from '../e2e/routes';
+import { accounts, apiUrl, signedInStorageState } from '../e2e/support/backend';
 import { chromeFlags, chromePath } from './lib/chrome';
 import { startPreviewServer } from './lib/preview-server';
 
@@ -14,15 +16,36 @@ await mkdir(outDir, { recursive: true });
 
 const server = await startPreviewServer(4174);
 const browser = await chromium.launch({ executablePath: chromePath(), args: chromeFlags });
+const backendRunning = await fetch(`${apiUrl}/auth/v1/health`).then(
+  (response) => response.status < 500,
+  () => false,
+);
+if (!backendRunning) console.log('The local backend is not running: signed-out views only.');
+const passes = [
+  { suffix: '', storageState: undefined },
+  ...(backendRunning
+    ? [
+        {
+          suffix: '-signed-in',
+          storageState: await signedInStorageState(accounts.admin, undefined, server.origin),
+        },
+      ]
+    : []),
+];
 try {
-  for (const width of [390, 1440]) {
-    const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 900 } });
-    for (const { path } of [...routeExpectations, { path: '/no-such-page' }]) {
-      await page.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
-      const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
-      await page.screenshot({ path: `${outDir}/${name}-${width}.png`, fullPage: true });
+  for (const { suffix, storageState } of passes) {
+    for (const width of [390, 1440]) {
+      const page = await browser.newPage({
+        viewport: { width, height: width === 390 ? 844 : 900 },
+        storageState,
+      });
+      for (const { path } of [...routeExpectations, { path: '/no-such-page' }]) {
+        await page.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+        const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
+        await page.screenshot({ path: `${outDir}/${name}-${width}${suffix}.png`, fullPage: true });
+      }
+      await page.close();
     }
-    await page.close();
   }
 } finally {
   await browser.close();

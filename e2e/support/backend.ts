@@ -37,14 +37,18 @@ export async function createAccount(email: string, password: string, name = 'Tes
  * Browser storage holding a session of `email`, as supabase-js would have stored it after signing in:
  * for Playwright's `storageState`, so a test starts signed in without going through the form.
  */
-export async function signedInStorageState(email: string, password = seededPassword) {
+export async function signedInStorageState(
+  email: string,
+  password = seededPassword,
+  origin = 'http://localhost:4173',
+) {
   const { data, error } = await client().auth.signInWithPassword({ email, password });
   if (error) throw error;
   return {
     cookies: [],
     origins: [
       {
-        origin: 'http://localhost:4173',
+        origin,
         localStorage: [{ name: authStorageKey, value: JSON.stringify(data.session) }],
       },
     ],

@@ -55,7 +55,7 @@ export function attachToaster(show: (message: ToastMessage) => void): () => void
   const pending = queue;
   queue = [];
   deliver = show;
-  pending.forEach(show);
+  for (const message of pending) show(message);
   return () => {
     if (deliver === show) deliver = undefined;
   };

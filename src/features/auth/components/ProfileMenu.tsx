@@ -23,7 +23,7 @@ export function ProfileMenu() {
           <UserRound aria-hidden className="!size-6" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
+      <DropdownMenuContent portalled={false} align="end" className="w-64">
         <DropdownMenuLabel className="font-normal">
           <span className="block text-xs text-muted-foreground">Signed in as</span>
           <span className="block truncate font-medium">{user?.email}</span>

@@ -17,7 +17,7 @@ export function NotificationBell() {
           <Bell aria-hidden className="!size-6" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-72">
+      <DropdownMenuContent portalled={false} align="end" className="w-72">
         <DropdownMenuLabel>Notifications</DropdownMenuLabel>
         <DropdownMenuItem disabled>No notifications yet</DropdownMenuItem>
       </DropdownMenuContent>

@@ -1,0 +1,100 @@
+import type { User } from '@supabase/supabase-js';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthStateProvider } from './AuthProvider';
+import { signedOutState, type AuthState } from './authStore';
+import { RequireAuth } from './RequireAuth';
+
+const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ toast: { error: toastError, success: vi.fn() } }));
+
+const user = { id: 'u1', email: 'sam@example.com' } as User;
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderGuarded(auth: Partial<AuthState>, { requireAdmin = false } = {}) {
+  const path = requireAdmin ? '/admin' : '/dashboard';
+  return render(
+    <AuthStateProvider value={{ ...signedOutState, ...auth }}>
+      <MemoryRouter initialEntries={[`${path}?tab=1`]}>
+        <Routes>
+          <Route
+            path={path}
+            element={
+              <RequireAuth requireAdmin={requireAdmin}>
+                <p>Protected content</p>
+              </RequireAuth>
+            }
+          />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </AuthStateProvider>,
+  );
+}
+
+describe('RequireAuth', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    toastError.mockClear();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('renders nothing while the session loads, then a loading display after 100 ms', () => {
+    const { container } = renderGuarded({ loading: true });
+    expect(container).toBeEmptyDOMElement();
+    act(() => vi.advanceTimersByTime(99));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor to the login page, returning to the page asked for', () => {
+    renderGuarded({});
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/login?return_to=%2Fdashboard%3Ftab%3D1',
+    );
+  });
+
+  it('shows the page to a signed-in user', () => {
+    renderGuarded({ user });
+    expect(screen.getByText('Protected content')).toBeInTheDocument();
+  });
+
+  it('renders nothing when this page just signed the user out (its own code navigates)', () => {
+    const { container } = renderGuarded({ signedOutHere: true });
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  describe('with requireAdmin', () => {
+    it('waits for the admin lookup', () => {
+      const { container } = renderGuarded({ user, adminLoading: true }, { requireAdmin: true });
+      expect(container).toBeEmptyDOMElement();
+    });
+
+    it('lets an admin in', () => {
+      renderGuarded({ user, isAdmin: true }, { requireAdmin: true });
+      expect(screen.getByText('Protected content')).toBeInTheDocument();
+    });
+
+    it("sends a non-admin to the dashboard with 'Access Denied'", () => {
+      renderGuarded({ user }, { requireAdmin: true });
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/);
+      expect(toastError).toHaveBeenCalledExactlyOnceWith(
+        'Access Denied',
+        'You do not have admin privileges.',
+      );
+    });
+
+    it('treats a failed lookup as an error, also to the dashboard', () => {
+      renderGuarded({ user, adminError: true }, { requireAdmin: true });
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/);
+      expect(toastError).toHaveBeenCalledExactlyOnceWith('Error', 'Failed to verify admin status.');
+    });
+  });
+});
