@@ -294,6 +294,17 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
     expectFailedRequests(consoleErrors, [400]);
+
+    // The link works once: followed again (signed out), it explains and offers the login page.
+    await (await openProfileMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await page.goto(link ?? '');
+    await expect(toast(page, 'Update password failed')).toContainText(/expired|invalid/i);
+    await expect(page).toHaveURL('/login?return_to=%2Fchange-password');
+    expect(
+      consoleErrors.filter((line) => !line.includes('Signing in from the link failed')),
+    ).toEqual([]);
+    consoleErrors.length = 0;
   });
 
   test('a signed-in user can change the password too', async ({ page }) => {

@@ -46,8 +46,10 @@ try {
         Math.round((result.lhr.categories[category]?.score ?? 0) * 100),
       ]),
     ) as Record<Category, number>;
+    const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? '?';
     console.log(
-      `  ${route.padEnd(24)} ${(Object.keys(thresholds) as Category[]).map((category) => String(scores[category]).padStart(5)).join(' ')}`,
+      `  ${route.padEnd(24)} ${(Object.keys(thresholds) as Category[]).map((category) => String(scores[category]).padStart(5)).join(' ')}` +
+        `   FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
     );
     for (const category of Object.keys(thresholds) as Category[]) {
       if (scores[category] < thresholds[category]) {

@@ -18,9 +18,21 @@ export interface LazyPage {
 export function lazyPage(name: `${string}/${string}Page`): LazyPage {
   const load = pageModules[`../features/${name.replace('/', '/pages/')}.tsx`];
   if (!load) throw new Error(`No page module for "${name}" in src/features/*/pages/`);
+  let loaded: PageModule | undefined;
+  const preload = async () => (loaded ??= await load());
   return {
-    Component: lazy(load),
-    preload: load,
+    // Once loaded, the page renders without suspending (React.lazy accepts a thenable, and this one
+    // resolves at once), so hydration completes in one pass. Hydration left waiting on a page would
+    // turn into client rendering, loading indicator included, if the signed-in header updated first.
+    Component: lazy(() => (loaded ? (resolvedThenable(loaded) as Promise<PageModule>) : preload())),
+    preload,
     source: `src/features/${name.replace('/', '/pages/')}.tsx`,
   };
+}
+
+function resolvedThenable<T>(value: T): PromiseLike<T> {
+  return {
+    then: <Result>(onFulfilled?: ((value: T) => Result | PromiseLike<Result>) | null) =>
+      resolvedThenable(onFulfilled ? (onFulfilled(value) as Result) : (value as unknown as Result)),
+  } as PromiseLike<T>;
 }

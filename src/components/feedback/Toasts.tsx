@@ -4,7 +4,8 @@ import { Toaster } from '@/components/ui/sonner';
 import { attachToaster, type ToastMessage } from '@/lib/toast';
 
 function showWithSonner({ variant, title, description }: ToastMessage): void {
-  if (variant === 'destructive') sonner.error(title, { description });
+  // A failure stays twice as long as a confirmation (and, like every toast, while hovered or focused).
+  if (variant === 'destructive') sonner.error(title, { description, duration: 8000 });
   else sonner.success(title, { description });
 }
 

@@ -22,8 +22,8 @@ export function RequireAuth({
   if (auth.loading) return <DelayedLoading />;
   if (!auth.user) {
     if (auth.signedOutHere) return null;
-    const here = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate replace to={loginPathReturningTo(here)} />;
+    // Path and query only: a fragment may be a sign-in link's result, which must not travel on.
+    return <Navigate replace to={loginPathReturningTo(`${location.pathname}${location.search}`)} />;
   }
   if (requireAdmin) {
     if (auth.adminLoading) return <DelayedLoading />;

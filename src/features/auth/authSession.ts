@@ -58,8 +58,9 @@ export async function connect(): Promise<AppSupabaseClient> {
   supabase.auth.onAuthStateChange(onSessionEvent);
   const { error } = await supabase.auth.initialize();
   if (error) reportRedirectError(error);
-  // supabase-js empties the fragment that carried the session but leaves a bare '#' behind.
-  if (window.location.href.endsWith('#')) {
+  // supabase-js empties a fragment that carried a session but leaves a bare '#' behind, and leaves
+  // one that carried an error as it was.
+  if (error || window.location.href.endsWith('#')) {
     const { pathname, search } = window.location;
     window.history.replaceState(window.history.state, '', `${pathname}${search}`);
   }

@@ -50,8 +50,11 @@ function needsClient(): boolean {
   return redirectResult || stored;
 }
 
+// The same object as the server's snapshot when signed out, so hydration has nothing to redo.
 let state: AuthState =
-  typeof window === 'undefined' ? signedOutState : { ...signedOutState, loading: needsClient() };
+  typeof window !== 'undefined' && needsClient()
+    ? { ...signedOutState, loading: true, adminLoading: true }
+    : signedOutState;
 const listeners = new Set<() => void>();
 let started = false;
 let connecting: Promise<AppSupabaseClient> | undefined;
