@@ -7,6 +7,11 @@ export interface TrainingModule {
   unlockable: boolean;
 }
 
+/** A module's artwork: an original illustration in public/images/modules/<slug>.svg. */
+export function moduleImage(slug: ModuleSlug): { src: string; alt: string } {
+  return { src: `/images/modules/${slug}.svg`, alt: '' };
+}
+
 export const moduleSlugs = [
   'home-visits',
   'dementia',

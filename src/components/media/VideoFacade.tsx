@@ -1,0 +1,85 @@
+import { useCallback, useRef, useState } from 'react';
+import { Play } from 'lucide-react';
+import { site } from '@/content/site';
+import { cn } from '@/lib/cn';
+import { useAutoplayWhenVisible, type AutoplayRule } from './useAutoplayWhenVisible';
+
+/** A hosted video: its id on the video host, a title for the player, and a poster of our own. */
+export interface SiteVideo {
+  id: string;
+  title: string;
+  /** A local image (public/), shown until the video plays. */
+  poster: string;
+}
+
+export function videoPlayerUrl(video: SiteVideo, { loop = false, muted = false } = {}): string {
+  const query = new URLSearchParams({
+    autoplay: '1',
+    muted: muted ? '1' : '0',
+    loop: loop ? '1' : '0',
+    dnt: '1',
+    title: '0',
+    byline: '0',
+    portrait: '0',
+  });
+  return `${site.videoHost}/video/${encodeURIComponent(video.id)}?${query.toString()}`;
+}
+
+/**
+ * A video behind a facade (DESIGN.md): our poster and a play button, and no request to the video
+ * host until the visitor presses play or the autoplay rule fires.
+ */
+export function VideoFacade({
+  video,
+  autoplay,
+  loop = false,
+  className,
+}: {
+  video: SiteVideo;
+  /** Play on its own once this much of it has been visible for this long (muted, as browsers require). */
+  autoplay?: AutoplayRule;
+  loop?: boolean;
+  className?: string;
+}) {
+  const [playing, setPlaying] = useState<'pressed' | 'auto' | false>(false);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const playAutomatically = useCallback(() => setPlaying((now) => now || 'auto'), []);
+  useAutoplayWhenVisible(frameRef, playing ? undefined : autoplay, playAutomatically);
+
+  return (
+    <div
+      ref={frameRef}
+      className={cn('relative aspect-video overflow-hidden rounded-xl bg-brand-ink', className)}
+    >
+      {playing ? (
+        <iframe
+          src={videoPlayerUrl(video, { loop, muted: playing === 'auto' })}
+          title={video.title}
+          allow="autoplay; fullscreen; picture-in-picture"
+          allowFullScreen
+          className="absolute inset-0 h-full w-full border-0"
+        />
+      ) : (
+        <>
+          <img
+            src={video.poster}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="absolute inset-0 h-full w-full object-cover"
+          />
+          <button
+            type="button"
+            onClick={() => setPlaying('pressed')}
+            className="group absolute inset-0 flex items-center justify-center focus-visible:outline-none"
+          >
+            <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/90 text-brand-ink shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-ring">
+              <Play aria-hidden className="ml-1 h-7 w-7 fill-current" />
+            </span>
+            <span className="sr-only">Play video: {video.title}</span>
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
