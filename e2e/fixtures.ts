@@ -1,4 +1,5 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { site } from '../src/content/site';
 import { signedInStorageState } from './support/backend';
 
 /**
@@ -6,11 +7,32 @@ import { signedInStorageState } from './support/backend';
  * not-found page logs the missing path on purpose) asserts it and then removes it from the list.
  * `test.use({ account: 'admin@example.com' })` starts a test signed in as that seeded account.
  */
-export const test = base.extend<{ consoleErrors: string[]; account: string | undefined }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  externalRequests: string[];
+  account: string | undefined;
+}>({
   account: [undefined, { option: true }],
   storageState: async ({ account, storageState }, use) => {
     await use(account ? await signedInStorageState(account) : storageState);
   },
+  // Nothing leaves this machine during a test: a request to another host fails the test (and is
+  // refused, so a test never depends on the network).
+  externalRequests: [
+    async ({ context }, use) => {
+      const external: string[] = [];
+      await context.route(
+        (url) => !['localhost', '127.0.0.1'].includes(url.hostname) && url.protocol !== 'data:',
+        async (route) => {
+          external.push(route.request().url());
+          await route.abort('blockedbyclient');
+        },
+      );
+      await use(external);
+      expect(external, 'requests that left localhost').toEqual([]);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -36,6 +58,16 @@ export function expectFailedRequests(consoleErrors: string[], statuses: number[]
   expect(expected.length, 'the provoked failures were logged').toBeGreaterThan(0);
   const others = consoleErrors.filter((line) => !expected.includes(line));
   consoleErrors.splice(0, consoleErrors.length, ...others);
+}
+
+/**
+ * Answers the video host's player requests with a blank page from here, for tests that press play:
+ * the facade's iframe appears without a request leaving the machine.
+ */
+export async function stubVideoHost(page: Page): Promise<void> {
+  await page.route(`${site.videoHost}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Video</title>' }),
+  );
 }
 
 export { expect };

@@ -5,16 +5,23 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { routeExpectations } from '../e2e/routes';
 import { accounts, apiUrl, signedInStorageState } from '../e2e/support/backend';
 import { chromeFlags, chromePath } from './lib/chrome';
 import { startPreviewServer } from './lib/preview-server';
 
+// --port picks the preview port (default 4174); --only takes comma-separated path prefixes.
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '4174' }, only: { type: 'string' } },
+});
+const only = values.only?.split(',').filter(Boolean);
+const wanted = (path: string) => !only || only.some((prefix) => path.startsWith(prefix));
 const outDir = resolve(import.meta.dirname, '..', 'screenshots');
 await mkdir(outDir, { recursive: true });
 
-const server = await startPreviewServer(4174);
+const server = await startPreviewServer(Number(values.port));
 const browser = await chromium.launch({ executablePath: chromePath(), args: chromeFlags });
 const backendRunning = await fetch(`${apiUrl}/auth/v1/health`).then(
   (response) => response.status < 500,
@@ -39,7 +46,9 @@ try {
         viewport: { width, height: width === 390 ? 844 : 900 },
         storageState,
       });
-      for (const { path } of [...routeExpectations, { path: '/no-such-page' }]) {
+      for (const { path } of [...routeExpectations, { path: '/no-such-page' }].filter((route) =>
+        wanted(route.path),
+      )) {
         await page.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
         const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
         await page.screenshot({ path: `${outDir}/${name}-${width}${suffix}.png`, fullPage: true });

@@ -12,9 +12,11 @@ const SignedInControls = lazy(() => import('./SignedInControls'));
  */
 export function HeaderAccount({ className }: { className?: string }) {
   const { loading, user } = useAuth();
-  const placeholder = <div aria-hidden className="h-11 w-[6.5rem]" />;
+  // One width for every state (the bell and Profile buttons: 2 x 44 px + 4 px), so the
+  // navigation beside it never moves when the session is restored.
+  const placeholder = <div aria-hidden className="h-11 w-[5.75rem]" />;
   return (
-    <div className={cn('flex items-center gap-1', className)}>
+    <div className={cn('flex min-w-[5.75rem] items-center justify-end gap-1', className)}>
       {loading ? (
         placeholder
       ) : user ? (
