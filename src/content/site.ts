@@ -1,3 +1,5 @@
+import type { SiteVideo } from '@/components/media/VideoFacade';
+
 /**
  * Company details in one place. Values marked "to confirm" are placeholders the business must
  * replace before launch; nothing else in the app spells them out.
@@ -23,4 +25,26 @@ export const site = {
   /** Origin of the embedded video players (Vimeo-style), allowed by the Content-Security-Policy. */
   videoHost: 'https://player.vimeo.com',
   ogImage: '/og-image.png',
+  /**
+   * Every hosted video on the site. The ids are placeholders (to confirm: the real video ids); the
+   * posters are our own artwork, shown until a video plays.
+   */
+  videos: {
+    homeHero: video('76979871', 'Revolve immersive training showreel', 'home-hero'),
+    homeIntro: video('76979872', 'What Revolve does, in two minutes', 'home-intro'),
+    libraryLoop: video('76979873', 'Inside a Revolve 360 training module', 'library-loop'),
+    surgicalHero: video(
+      '76979874',
+      'Revolve VR: surgical training in the operating theatre',
+      'surgical-hero',
+    ),
+    specialist: video('76979875', 'VR Specialist: expert-led 360 learning', 'specialist'),
+    digitalTwin: video('76979876', 'Digital Twins: facilities and devices in VR', 'digital-twin'),
+    studioShowreel: video('76979877', 'Revolve Studio showreel', 'studio-showreel'),
+    ruralMindsAbout: video('76979878', 'About Rural Minds', 'rural-minds-about'),
+  },
 } as const;
+
+function video(id: string, title: string, posterName: string): SiteVideo {
+  return { id, title, poster: `/images/posters/${posterName}.svg` };
+}
