@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { authStorageKey } from '../../src/lib/authStorageKey';
-import { LOCAL_ANON_KEY } from '../../local-backend/src/keys';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-backend/src/keys';
 
 /** The local backend the suite runs against (scripts/e2e-backend.ts) and its seeded accounts. */
 export const apiUrl = 'http://127.0.0.1:54321';
@@ -20,16 +20,37 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
-function client() {
-  return createClient(apiUrl, LOCAL_ANON_KEY, {
+function client(key = LOCAL_ANON_KEY) {
+  return createClient(apiUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   });
 }
 
-/** A new confirmed account, created through the API. */
-export async function createAccount(email: string, password: string, name = 'Test User') {
-  const { error } = await client().auth.signUp({ email, password, options: { data: { name } } });
+/** A new confirmed account, created through the API; resolves to its user id. */
+export async function createAccount(
+  email: string,
+  password: string,
+  name = 'Test User',
+): Promise<string> {
+  const { data, error } = await client().auth.signUp({
+    email,
+    password,
+    options: { data: { name } },
+  });
+  if (error) throw error;
+  if (!data.user) throw new Error(`Sign-up of ${email} returned no user.`);
+  return data.user.id;
+}
+
+/** Writes a notification for a user as the backend's own jobs do (service role). */
+export async function insertNotification(
+  userId: string,
+  notification: { title: string; message: string; type?: string },
+): Promise<void> {
+  const { error } = await client(LOCAL_SERVICE_ROLE_KEY)
+    .from('notifications')
+    .insert({ user_id: userId, type: 'info', ...notification });
   if (error) throw error;
 }
 

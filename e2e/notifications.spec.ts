@@ -1,0 +1,134 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  createAccount,
+  insertNotification,
+  signedInStorageState,
+  uniqueEmail,
+} from './support/backend';
+
+const password = 'Notify123';
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const badge = (page: Page) => page.getByTestId('notification-badge');
+const toast = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
+
+/** A new account, signed in on its own page (its own browser context), on the dashboard. */
+async function signedInUser(browser: Browser, label: string) {
+  const email = uniqueEmail(label);
+  const userId = await createAccount(email, password);
+  const context = await browser.newContext({
+    storageState: await signedInStorageState(email, password),
+  });
+  const page = await context.newPage();
+  const joined = channelJoined(page, userId);
+  await page.goto('/dashboard');
+  await joined;
+  return { userId, page, context };
+}
+
+/** Resolves when the page's realtime channel for the user has been joined. */
+async function channelJoined(page: Page, userId: string): Promise<void> {
+  const socket = await page.waitForEvent('websocket');
+  await socket.waitForEvent('framereceived', {
+    predicate: ({ payload }) =>
+      typeof payload === 'string' &&
+      payload.includes(`realtime:notifications:${userId}`) &&
+      payload.includes('phx_reply') &&
+      payload.includes('"status":"ok"'),
+  });
+}
+
+test('a notification reaches its user live, within 2 seconds, and no one else', async ({
+  browser,
+}) => {
+  const alice = await signedInUser(browser, 'alice');
+  const bob = await signedInUser(browser, 'bob');
+
+  const started = Date.now();
+  await insertNotification(alice.userId, {
+    title: 'Trial approved',
+    message: 'Your 30-day trial is active.',
+  });
+  await expect(toast(alice.page, 'Trial approved')).toBeVisible({ timeout: 2_000 });
+  const deliveredMs = Date.now() - started;
+  test.info().annotations.push({ type: 'live delivery', description: `${deliveredMs} ms` });
+  console.log(`Live notification delivery (insert to toast): ${deliveredMs} ms`);
+  await expect(toast(alice.page, 'Trial approved')).toContainText('Your 30-day trial is active.');
+  await expect(badge(alice.page)).toHaveText('1');
+  await expect(bell(alice.page)).toHaveAccessibleName('Notifications, 1 unread');
+
+  // Bob's own notification arrives; Alice's never did.
+  await insertNotification(bob.userId, { title: 'For Bob', message: 'Only Bob sees this.' });
+  await expect(toast(bob.page, 'For Bob')).toBeVisible({ timeout: 2_000 });
+  await expect(toast(bob.page, 'Trial approved')).toHaveCount(0);
+  await expect(badge(bob.page)).toHaveText('1');
+  await bell(bob.page).click();
+  const bobPanel = bob.page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(bobPanel.getByRole('listitem')).toHaveCount(1);
+  await expect(bobPanel).not.toContainText('Trial approved');
+
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test('marking one and marking all read persist across a reload', async ({ browser }) => {
+  const email = uniqueEmail('reader');
+  const userId = await createAccount(email, password);
+  for (const n of [1, 2, 3])
+    await insertNotification(userId, { title: `Update ${n}`, message: `Message ${n}` });
+  await insertNotification(userId, {
+    title: 'Trial request rejected',
+    message: 'Your request was not approved.',
+    type: 'error',
+  });
+  const context = await browser.newContext({
+    storageState: await signedInStorageState(email, password),
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(badge(page)).toHaveText('4');
+
+  await bell(page).click();
+  const panel = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(panel.getByRole('listitem')).toHaveCount(4);
+  // Newest first, each with its relative time.
+  await expect(panel.getByRole('listitem').first()).toContainText('Trial request rejected');
+  await expect(panel.getByRole('listitem').first()).toContainText(/ ago/);
+  await panel.getByRole('button', { name: /Update 2/ }).click();
+  await expect(badge(page)).toHaveText('3');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(bell(page)).toBeFocused();
+
+  await page.reload();
+  await expect(badge(page)).toHaveText('3');
+  await bell(page).click();
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(badge(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+
+  await page.reload();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await expect(badge(page)).toHaveCount(0);
+  await context.close();
+});
+
+test('more than nine unread shows 9+, and the panel keeps the newest ten', async ({ browser }) => {
+  const email = uniqueEmail('many');
+  const userId = await createAccount(email, password);
+  for (let n = 1; n <= 12; n += 1)
+    await insertNotification(userId, { title: `Note ${n}`, message: `Message ${n}` });
+  const context = await browser.newContext({
+    storageState: await signedInStorageState(email, password),
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(badge(page)).toHaveText('9+');
+  await bell(page).click();
+  const panel = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(panel.getByRole('listitem')).toHaveCount(10);
+  await expect(panel.getByText('Note 1', { exact: true })).toHaveCount(0);
+  await expect(panel.getByText('Note 2', { exact: true })).toHaveCount(0);
+  await expect(panel.getByRole('listitem').first()).toContainText('Note 12');
+  await context.close();
+});

@@ -1,0 +1,7 @@
+/**
+ * The app's one query-key scheme: every cached server read is keyed here, by feature and then by
+ * the user it belongs to, so a whole feature or a user's data can be invalidated at once.
+ */
+export const queryKeys = {
+  notifications: (userId: string) => ['notifications', userId] as const,
+};
