@@ -99,3 +99,44 @@ export async function latestEmailText(email: string, subject: string): Promise<s
   const response = await fetch(`${mailboxUrl}/api/v1/message/${found?.ID ?? ''}`);
   return ((await response.json()) as { Text: string }).Text;
 }
+
+function service() {
+  return client(LOCAL_SERVICE_ROLE_KEY);
+}
+
+/** A new account with a pending trial request of its own; resolves to the request's id. */
+export async function accountWithTrialRequest(email: string, password: string, name: string) {
+  const userId = await createAccount(email, password, name);
+  const user = client();
+  const { error: signInError } = await user.auth.signInWithPassword({ email, password });
+  if (signInError) throw signInError;
+  const [firstName = '', ...rest] = name.split(' ');
+  const { data, error } = await user
+    .from('pending_trials')
+    .insert({ email, first_name: firstName, last_name: rest.join(' '), status: 'pending' })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return { userId, requestId: data.id };
+}
+
+/** A new account whose trial request was approved; resolves to the active trial's id. */
+export async function accountWithActiveTrial(email: string, password: string, name: string) {
+  const { userId, requestId } = await accountWithTrialRequest(email, password, name);
+  const { data, error } = await service().rpc('approve_trial', { trial_id: requestId });
+  if (error) throw error;
+  return { userId, trialId: (data as { id: string }).id };
+}
+
+/** Removes a row behind the admin page's back (service role), to make its action fail. */
+export async function deleteRow(table: 'pending_trials' | 'active_trial_users', id: string) {
+  const { error } = await service().from(table).delete().eq('id', id);
+  if (error) throw error;
+}
+
+/** Messages in the mailbox to an address, newest first. */
+export async function emailsTo(email: string): Promise<{ Subject: string }[]> {
+  const query = encodeURIComponent(`to:${email}`);
+  const response = await fetch(`${mailboxUrl}/api/v1/search?query=${query}`);
+  return ((await response.json()) as { messages: { Subject: string }[] }).messages;
+}

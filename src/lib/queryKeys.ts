@@ -4,4 +4,8 @@
  */
 export const queryKeys = {
   notifications: (userId: string) => ['notifications', userId] as const,
+  /** Everything the admin dashboard reads: invalidated as a whole after each admin action. */
+  admin: ['admin'] as const,
+  adminList: (tab: string, page: number, search: string) => ['admin', tab, page, search] as const,
+  adminCounts: ['admin', 'counts'] as const,
 };

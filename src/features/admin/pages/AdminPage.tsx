@@ -1,6 +1,85 @@
-import { PageHero } from '@/components/layout/PageHero';
+import { useState } from 'react';
+import { Mail } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { pageCopy } from '@/content/pages';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { toast } from '@/lib/toast';
+import { sendTestTrialEmail } from '../adminActions';
+import type { AdminTab } from '../adminLists';
+import { ActiveTrialsTab } from '../components/ActiveTrialsTab';
+import { AdminManagementTab } from '../components/AdminManagementTab';
+import { ExpiredTrialsTab } from '../components/ExpiredTrialsTab';
+import { ModuleUnlocksTab } from '../components/ModuleUnlocksTab';
+import { PendingTrialsTab } from '../components/PendingTrialsTab';
+import { UsersTab } from '../components/UsersTab';
+import { useAdminCounts } from '../useAdminData';
 
+const tabs: { value: AdminTab; label: string; Panel: () => React.JSX.Element }[] = [
+  { value: 'pending', label: 'Pending Trials', Panel: PendingTrialsTab },
+  { value: 'active', label: 'Active Trials', Panel: ActiveTrialsTab },
+  { value: 'expired', label: 'Expired Trials', Panel: ExpiredTrialsTab },
+  { value: 'users', label: 'All Users', Panel: UsersTab },
+  { value: 'unlocks', label: 'Module Unlocks', Panel: ModuleUnlocksTab },
+  { value: 'admins', label: 'Admin Management', Panel: AdminManagementTab },
+];
+
+/** The Admin Dashboard (admins only: the route's guard, RLS and the functions all check). */
 export default function AdminPage() {
-  return <PageHero copy={pageCopy.admin} />;
+  const counts = useAdminCounts();
+  const [tab, setTab] = useState<AdminTab>('pending');
+
+  return (
+    <div className="container py-12 md:py-16">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
+            {pageCopy.admin.heading}
+          </h1>
+          <p className="mt-3 text-lg text-muted-foreground">{pageCopy.admin.intro}</p>
+        </div>
+        <TestEmailButton />
+      </div>
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as AdminTab)} className="mt-10">
+        <TabsList className="flex h-auto flex-wrap justify-start">
+          {tabs.map(({ value, label }) => (
+            <TabsTrigger key={value} value={value} className="gap-2">
+              {label}
+              <span className="rounded-full bg-muted px-2 text-xs font-semibold tabular-nums text-muted-foreground">
+                {counts?.[value] ?? '…'}
+              </span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map(({ value, Panel }) => (
+          <TabsContent key={value} value={value} className="mt-6">
+            <Panel />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
+
+/** Sends the trial-activated e-mail to the fixed test recipient, with the admin's own details. */
+function TestEmailButton() {
+  const { user } = useAuth();
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    setSending(true);
+    const expiresAt = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
+    const name = (user?.user_metadata as { name?: string } | undefined)?.name ?? 'Revolve admin';
+    const result = await sendTestTrialEmail({ email: user?.email ?? '', name, expiresAt });
+    setSending(false);
+    if (result.ok)
+      toast.success('Test Email Sent', 'The trial-activated e-mail went to the test recipient.');
+    else toast.error('Email Test Failed', 'Failed to send test email.');
+  };
+  return (
+    <Button variant="outline" onClick={() => void send()} disabled={sending}>
+      <Mail aria-hidden />
+      {sending ? 'Sending...' : 'Test Email Function'}
+    </Button>
+  );
 }

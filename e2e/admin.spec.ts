@@ -1,0 +1,229 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  accountWithActiveTrial,
+  accountWithTrialRequest,
+  accounts,
+  createAccount,
+  deleteRow,
+  emailsTo,
+  signedInStorageState,
+  uniqueEmail,
+} from './support/backend';
+
+const password = 'Trial1234';
+const toast = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
+
+test.use({ account: accounts.admin });
+
+async function openTab(page: Page, name: RegExp, search?: string) {
+  await page.getByRole('tab', { name }).click();
+  const panel = page.getByRole('tabpanel');
+  if (search !== undefined) await panel.getByRole('searchbox').fill(search);
+  return panel;
+}
+
+async function userPage(browser: Browser, email: string) {
+  const context = await browser.newContext({
+    storageState: await signedInStorageState(email, password),
+  });
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+  return { page, context };
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/admin');
+  // The guard waits for the session and the admin lookup before the page's own code loads.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard', {
+    timeout: 15_000,
+  });
+});
+
+test('six tabs, each with its count', async ({ page }) => {
+  await expect(page.getByRole('tab')).toHaveText([
+    /^Pending Trials\d+$/,
+    /^Active Trials\d+$/,
+    /^Expired Trials\d+$/,
+    /^All Users\d+$/,
+    /^Module Unlocks\d+$/,
+    /^Admin Management\d+$/,
+  ]);
+});
+
+test('approving a request: the toast, the row moves, and the user is told live', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('approve');
+  await accountWithTrialRequest(email, password, 'Ada Approve');
+  const user = await userPage(browser, email);
+
+  const pending = await openTab(page, /^Pending Trials/, email);
+  const row = pending.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Ada Approve');
+  await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await row.getByRole('button', { name: `Approve ${email}` }).click();
+  await expect(toast(page, 'Trial Approved')).toContainText(`Trial access granted to ${email}`);
+  await expect(pending.getByText('No pending trial requests')).toBeVisible();
+
+  const active = await openTab(page, /^Active Trials/, email);
+  const activeRow = active.getByRole('row').filter({ hasText: email });
+  await expect(activeRow.getByRole('cell').nth(3)).toHaveText(/^30\s*Active$/);
+
+  await expect(toast(user.page, 'Trial approved')).toBeVisible();
+  await user.context.close();
+});
+
+test('rejecting a request tells the user', async ({ page, browser }) => {
+  const email = uniqueEmail('reject');
+  await accountWithTrialRequest(email, password, 'Rory Reject');
+  const user = await userPage(browser, email);
+  const pending = await openTab(page, /^Pending Trials/, email);
+  await pending.getByRole('button', { name: `Reject ${email}` }).click();
+  await expect(toast(page, 'Trial Rejected')).toContainText('Trial request has been rejected.');
+  await expect(pending.getByText('No pending trial requests')).toBeVisible();
+  await expect(user.page.getByTestId('notification-badge')).toHaveText('1');
+  await user.context.close();
+});
+
+for (const canRetrial of [false, true]) {
+  test(`expiring a trial ${canRetrial ? 'with' : 'without'} a re-trial`, async ({ page }) => {
+    const email = uniqueEmail(canRetrial ? 'expire-retrial' : 'expire');
+    await accountWithActiveTrial(email, password, 'Evan Expire');
+    const active = await openTab(page, /^Active Trials/, email);
+    await active.getByRole('button', { name: `Expire the trial of ${email}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(
+      'Are you sure you want to expire this trial? The user will lose access immediately.',
+    );
+    const allow = dialog.getByRole('checkbox', { name: 'Allow the user to request a new trial' });
+    await expect(allow).not.toBeChecked();
+    if (canRetrial) await allow.check();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+    await dialog.getByRole('button', { name: 'Expire trial' }).click();
+    await expect(toast(page, 'Trial Expired')).toContainText(
+      'Trial has been expired and moved to expired trials.',
+    );
+    const expired = await openTab(page, /^Expired Trials/, email);
+    await expect(expired.getByRole('row').filter({ hasText: email })).toContainText(
+      canRetrial ? 'Allowed' : 'Not allowed',
+    );
+  });
+}
+
+test('deleting an active trial, after confirming', async ({ page }) => {
+  const email = uniqueEmail('delete');
+  await accountWithActiveTrial(email, password, 'Dee Delete');
+  const active = await openTab(page, /^Active Trials/, email);
+  await active.getByRole('button', { name: `Delete the trial of ${email}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Trial Deleted')).toBeVisible();
+  await expect(active.getByText('No active trials')).toBeVisible();
+});
+
+test('granting the admin role, and refusing an invalid e-mail', async ({ page, browser }) => {
+  const admins = await openTab(page, /^Admin Management/);
+  const field = admins.getByLabel('Email');
+  await field.fill('not-an-email');
+  await admins.getByRole('button', { name: 'Grant admin' }).click();
+  await expect(toast(page, 'Invalid Email')).toContainText('Please enter a valid email address.');
+
+  const email = uniqueEmail('new-admin');
+  await createAccount(email, password, 'Nia Newadmin');
+  await field.fill(email);
+  await admins.getByRole('button', { name: 'Grant admin' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(
+    `Grant admin role to ${email}? This will give them full access to the admin dashboard.`,
+  );
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Grant admin role' }).click();
+  await expect(toast(page, 'Admin Role Granted')).toContainText(
+    `${email} now has admin privileges.`,
+  );
+  await admins.getByRole('searchbox').fill(email);
+  await expect(admins.getByRole('row').filter({ hasText: email })).toContainText('Nia Newadmin');
+
+  const user = await userPage(browser, email);
+  await user.page.getByRole('button', { name: 'Profile' }).click();
+  await expect(user.page.getByRole('menuitem', { name: 'Admin' })).toBeVisible();
+  await user.context.close();
+});
+
+test('the test e-mail reaches the mailbox', async ({ page }) => {
+  const before = (await emailsTo('test-recipient@example.com')).length;
+  await page.getByRole('button', { name: 'Test Email Function' }).click();
+  await expect(toast(page, 'Test Email Sent')).toBeVisible();
+  await expect
+    .poll(async () => (await emailsTo('test-recipient@example.com')).length)
+    .toBe(before + 1);
+});
+
+test.describe('failures show their toasts', () => {
+  test('approving and rejecting a request that no longer exists', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const email = uniqueEmail('gone');
+    const { requestId } = await accountWithTrialRequest(email, password, 'Gail Gone');
+    const pending = await openTab(page, /^Pending Trials/, email);
+    await expect(pending.getByRole('row').filter({ hasText: email })).toBeVisible();
+    await deleteRow('pending_trials', requestId);
+    await pending.getByRole('button', { name: `Approve ${email}` }).click();
+    await expect(toast(page, 'Approval Failed')).toBeVisible();
+    await pending.getByRole('button', { name: `Reject ${email}` }).click();
+    await expect(toast(page, 'Rejection Failed')).toContainText('Failed to reject trial.');
+    expect(consoleErrors.every((line) => line.includes('status of 404'))).toBe(true);
+    consoleErrors.length = 0;
+  });
+
+  test('expiring a trial that no longer exists', async ({ page, consoleErrors }) => {
+    const email = uniqueEmail('gone-active');
+    const { trialId } = await accountWithActiveTrial(email, password, 'Gus Gone');
+    const active = await openTab(page, /^Active Trials/, email);
+    await expect(active.getByRole('row').filter({ hasText: email })).toBeVisible();
+    await deleteRow('active_trial_users', trialId);
+    await active.getByRole('button', { name: `Expire the trial of ${email}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Expire trial' }).click();
+    await expect(toast(page, 'Failed to Expire Trial')).toContainText('Failed to expire trial.');
+    expect(consoleErrors.every((line) => line.includes('status of 404'))).toBe(true);
+    consoleErrors.length = 0;
+  });
+});
+
+test('search finds a user by part of the e-mail, and lists page through the server', async ({
+  page,
+}) => {
+  const email = uniqueEmail('findme');
+  await createAccount(email, password, 'Fin Findme');
+  const users = await openTab(page, /^All Users/, email.slice(0, 14));
+  await expect(users.getByRole('row').filter({ hasText: email })).toBeVisible();
+  await users.getByRole('searchbox').fill('');
+  await expect(users.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
+});
+
+for (const name of [
+  'Pending Trials',
+  'Active Trials',
+  'Expired Trials',
+  'All Users',
+  'Module Unlocks',
+  'Admin Management',
+]) {
+  test(`the ${name} tab has no accessibility violations`, async ({ page }) => {
+    const panel = await openTab(page, new RegExp(`^${name}`));
+    await expect(panel.getByRole('table').first()).toBeVisible();
+    await expect(panel.getByText('Loading...')).toHaveCount(0);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(
+      results.violations.map(({ id, nodes }) => ({
+        id,
+        targets: nodes.map((node) => node.target),
+      })),
+    ).toEqual([]);
+  });
+}

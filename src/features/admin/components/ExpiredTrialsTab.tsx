@@ -1,0 +1,28 @@
+import { Badge } from '@/components/ui/badge';
+import { formatShortDate } from '@/lib/dates';
+import { AdminListPanel } from './AdminListPanel';
+
+export function ExpiredTrialsTab() {
+  return (
+    <AdminListPanel
+      tab="expired"
+      caption="Expired trials"
+      empty="No expired trials"
+      rowKey={(row) => row.id}
+      columns={[
+        { header: 'Name', cell: (row) => row.profiles.name || '—' },
+        { header: 'Email', cell: (row) => row.profiles.email },
+        { header: 'Expired', cell: (row) => formatShortDate(row.expired_at) },
+        {
+          header: 'Re-trial',
+          cell: (row) =>
+            row.can_retrial ? (
+              <Badge variant="secondary">Allowed</Badge>
+            ) : (
+              <Badge variant="outline">Not allowed</Badge>
+            ),
+        },
+      ]}
+    />
+  );
+}

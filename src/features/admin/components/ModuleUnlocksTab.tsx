@@ -1,0 +1,20 @@
+import { findModule } from '@/content/modules';
+import { formatShortDate } from '@/lib/dates';
+import { AdminListPanel } from './AdminListPanel';
+
+export function ModuleUnlocksTab() {
+  return (
+    <AdminListPanel
+      tab="unlocks"
+      caption="Module unlocks"
+      empty="No module unlocks"
+      rowKey={(row) => row.id}
+      columns={[
+        { header: 'Name', cell: (row) => row.profiles.name || '—' },
+        { header: 'Email', cell: (row) => row.profiles.email },
+        { header: 'Module', cell: (row) => findModule(row.module_name)?.title ?? row.module_name },
+        { header: 'Unlocked', cell: (row) => formatShortDate(row.unlocked_at) },
+      ]}
+    />
+  );
+}

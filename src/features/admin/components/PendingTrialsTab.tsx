@@ -1,0 +1,62 @@
+import { Button } from '@/components/ui/button';
+import { formatShortDate } from '@/lib/dates';
+import { approveTrial, rejectTrial } from '../adminActions';
+import { useRowAction } from '../useRowAction';
+import { AdminListPanel } from './AdminListPanel';
+
+export function PendingTrialsTab() {
+  const { busyId, run } = useRowAction();
+  return (
+    <AdminListPanel
+      tab="pending"
+      caption="Pending trial requests"
+      empty="No pending trial requests"
+      rowKey={(row) => row.id}
+      columns={[
+        { header: 'Name', cell: (row) => `${row.first_name} ${row.last_name}`.trim() },
+        { header: 'Email', cell: (row) => row.email },
+        { header: 'Submitted', cell: (row) => formatShortDate(row.submitted_at) },
+        {
+          header: 'Actions',
+          cell: (row) =>
+            busyId === row.id ? (
+              <span role="status" className="text-muted-foreground">
+                Processing...
+              </span>
+            ) : (
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  disabled={busyId !== null}
+                  aria-label={`Approve ${row.email}`}
+                  onClick={() =>
+                    void run(row.id, () => approveTrial(row.id, row.email), {
+                      success: ['Trial Approved', `Trial access granted to ${row.email}`],
+                      failure: ['Approval Failed', 'Failed to approve trial.'],
+                      useServerMessage: true,
+                    })
+                  }
+                >
+                  Approve
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={busyId !== null}
+                  aria-label={`Reject ${row.email}`}
+                  onClick={() =>
+                    void run(row.id, () => rejectTrial(row.id), {
+                      success: ['Trial Rejected', 'Trial request has been rejected.'],
+                      failure: ['Rejection Failed', 'Failed to reject trial.'],
+                    })
+                  }
+                >
+                  Reject
+                </Button>
+              </div>
+            ),
+        },
+      ]}
+    />
+  );
+}
