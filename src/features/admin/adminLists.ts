@@ -1,4 +1,8 @@
-import { loadSupabase } from '@/lib/loadSupabase';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@/lib/database.types';
+
+/** Any client of this project's database: the app's, or a script's. */
+type Client = SupabaseClient<Database>;
 
 /** Rows per page of every admin list, read from the server a page at a time. */
 export const ADMIN_PAGE_SIZE = 25;
@@ -76,8 +80,10 @@ function page<Row>(data: Row[] | null, count: number | null): Page<Row> {
 
 // Each list below is ordered as SPEC.md section 7 says.
 
-export async function listPendingTrials(query: ListQuery): Promise<Page<PendingTrialRow>> {
-  const supabase = await loadSupabase();
+export async function listPendingTrials(
+  supabase: Client,
+  query: ListQuery,
+): Promise<Page<PendingTrialRow>> {
   let request = supabase
     .from('pending_trials')
     .select('id, first_name, last_name, email, submitted_at', { count: 'exact' })
@@ -92,8 +98,10 @@ export async function listPendingTrials(query: ListQuery): Promise<Page<PendingT
   return page(data, count);
 }
 
-export async function listActiveTrials(query: ListQuery): Promise<Page<ActiveTrialRow>> {
-  const supabase = await loadSupabase();
+export async function listActiveTrials(
+  supabase: Client,
+  query: ListQuery,
+): Promise<Page<ActiveTrialRow>> {
   let request = supabase
     .from('active_trial_users')
     .select('id, user_id, email, granted_at, expires_at, profiles!inner(name, email)', {
@@ -112,8 +120,10 @@ export async function listActiveTrials(query: ListQuery): Promise<Page<ActiveTri
   return page(data as ActiveTrialRow[] | null, count);
 }
 
-export async function listExpiredTrials(query: ListQuery): Promise<Page<ExpiredTrialRow>> {
-  const supabase = await loadSupabase();
+export async function listExpiredTrials(
+  supabase: Client,
+  query: ListQuery,
+): Promise<Page<ExpiredTrialRow>> {
   let request = supabase
     .from('expired_trials')
     .select('id, email, expired_at, can_retrial, profiles!inner(name, email)', {
@@ -131,8 +141,7 @@ export async function listExpiredTrials(query: ListQuery): Promise<Page<ExpiredT
   return page(data as ExpiredTrialRow[] | null, count);
 }
 
-export async function listUsers(query: ListQuery): Promise<Page<UserRow>> {
-  const supabase = await loadSupabase();
+export async function listUsers(supabase: Client, query: ListQuery): Promise<Page<UserRow>> {
   let request = supabase
     .from('profiles')
     .select('id, name, email, created_at, user_roles(role)', { count: 'exact' });
@@ -145,8 +154,7 @@ export async function listUsers(query: ListQuery): Promise<Page<UserRow>> {
   return page(data as UserRow[] | null, count);
 }
 
-export async function listUnlocks(query: ListQuery): Promise<Page<UnlockRow>> {
-  const supabase = await loadSupabase();
+export async function listUnlocks(supabase: Client, query: ListQuery): Promise<Page<UnlockRow>> {
   let request = supabase
     .from('module_unlocks')
     .select('id, module_name, unlocked_at, profiles!inner(name, email)', { count: 'exact' });
@@ -166,8 +174,7 @@ export async function listUnlocks(query: ListQuery): Promise<Page<UnlockRow>> {
  * The admins, ordered by name. Admins are few, so they are read at once and ordered, searched and
  * paged here (the order is on the joined profile, which a single request cannot page by).
  */
-export async function listAdmins(query: ListQuery): Promise<Page<AdminRow>> {
-  const supabase = await loadSupabase();
+export async function listAdmins(supabase: Client, query: ListQuery): Promise<Page<AdminRow>> {
   const { data, error } = await supabase
     .from('user_roles')
     .select('user_id, profiles!inner(name, email)')

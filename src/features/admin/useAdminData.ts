@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { loadSupabase } from '@/lib/loadSupabase';
 import { logger } from '@/lib/logger';
 import { queryKeys } from '@/lib/queryKeys';
+import type { AppSupabaseClient } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
 import {
   listActiveTrials,
@@ -21,7 +23,10 @@ const loaders = {
   users: listUsers,
   unlocks: listUnlocks,
   admins: listAdmins,
-} satisfies Record<AdminTab, (query: { page: number; search: string }) => Promise<Page<unknown>>>;
+} satisfies Record<
+  AdminTab,
+  (supabase: AppSupabaseClient, query: { page: number; search: string }) => Promise<Page<unknown>>
+>;
 
 export type AdminRows<Tab extends AdminTab> = Awaited<ReturnType<(typeof loaders)[Tab]>>['rows'];
 
@@ -42,7 +47,8 @@ function useLoadFailureToast(failed: boolean, error: unknown) {
 export function useAdminList<Tab extends AdminTab>(tab: Tab, page: number, search: string) {
   const query = useQuery({
     queryKey: queryKeys.adminList(tab, page, search),
-    queryFn: () => loaders[tab]({ page, search }) as Promise<Page<AdminRows<Tab>[number]>>,
+    queryFn: async () =>
+      loaders[tab](await loadSupabase(), { page, search }) as Promise<Page<AdminRows<Tab>[number]>>,
     placeholderData: keepPreviousData,
   });
   useLoadFailureToast(query.isError, query.error);
@@ -54,9 +60,12 @@ export function useAdminCounts() {
   const query = useQuery({
     queryKey: queryKeys.adminCounts,
     queryFn: async () => {
+      const supabase = await loadSupabase();
       const tabs = Object.keys(loaders) as AdminTab[];
       const totals = await Promise.all(
-        tabs.map((tab) => loaders[tab]({ page: 0, search: '' }).then((page) => page.total)),
+        tabs.map((tab) =>
+          loaders[tab](supabase, { page: 0, search: '' }).then((page) => page.total),
+        ),
       );
       return Object.fromEntries(tabs.map((tab, index) => [tab, totals[index]])) as Record<
         AdminTab,
