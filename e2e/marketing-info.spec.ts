@@ -31,7 +31,7 @@ test.describe('/insights', () => {
     for (const [value, label] of [
       ['75%', 'more knowledge retention'],
       ['40%', 'less time to competency'],
-    ]) {
+    ] as const) {
       const stat = findings.locator('dl > div').filter({ hasText: label });
       await expect(stat.locator('dd')).toHaveText(value);
     }
