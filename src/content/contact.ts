@@ -1,4 +1,3 @@
-import { CalendarCheck, Clapperboard, Library } from 'lucide-react';
 import type { CardItem } from '@/components/marketing/CardGrid';
 
 /** The contact page: how to reach us and what people usually write about. */
@@ -13,19 +12,16 @@ export const contactPage = {
     {
       title: 'Book a demo',
       text: 'See Revolve VR and Revolve 360 with your team and talk through your training needs.',
-      icon: CalendarCheck,
       href: '/book-demo',
     },
     {
       title: 'Try the training library',
       text: 'How the free 30-day trial of the Revolve 360 library works, step by step.',
-      icon: Library,
       href: '/trial-access',
     },
     {
       title: 'Revolve Studio',
       text: 'Podcasts, creative video, green-screen filming and motion graphics.',
-      icon: Clapperboard,
       href: '/studio',
     },
   ],

@@ -1,4 +1,3 @@
-import { Box, Film } from 'lucide-react';
 import type { CardItem } from '@/components/marketing/CardGrid';
 import type { ShowcaseStep } from '@/features/marketing/components/ProcessShowcase';
 
@@ -51,13 +50,11 @@ export const howItWorksPipelines: CardItem[] = [
   {
     title: 'How Revolve VR is made',
     text: 'The ten-step pipeline behind a fully interactive VR scenario, typically 6-10 weeks.',
-    icon: Box,
     href: '/how-it-works-revolvevr',
   },
   {
     title: 'How Revolve 360 is made',
     text: 'The nine-step pipeline behind a filmed 360 module, typically 4-6 weeks.',
-    icon: Film,
     href: '/how-it-works-revolve360',
   },
 ];

@@ -1,5 +1,3 @@
-import { Box, Film, Library } from 'lucide-react';
-import type { CardItem } from '@/components/marketing/CardGrid';
 import type { ShowcaseStep } from '@/features/marketing/components/ProcessShowcase';
 
 /** /revolve-custom (and /bespoke): bespoke training in four steps (SPEC.md sections 1 and 2). */
@@ -45,30 +43,6 @@ export const revolveCustomSteps: ShowcaseStep[] = [
     },
   },
 ];
-
-export const revolveCustomFormats = {
-  title: 'What we can make for you',
-  items: [
-    {
-      title: 'Bespoke VR scenarios',
-      text: 'Fully interactive scenarios in a headset, built in 3D around your setting.',
-      icon: Box,
-      href: '/how-it-works-revolvevr',
-    },
-    {
-      title: 'Bespoke 360 modules',
-      text: 'Filmed in real settings with branching choices and questions.',
-      icon: Film,
-      href: '/how-it-works-revolve360',
-    },
-    {
-      title: 'Additions to our library',
-      text: 'New modules for the Revolve 360 library, shaped by your priorities.',
-      icon: Library,
-      href: '/training-library',
-    },
-  ],
-} satisfies { title: string; items: CardItem[] };
 
 export const revolveCustomContact = {
   title: 'Start with a conversation',

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { Mail } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import { site } from '@/content/site';
 
@@ -34,7 +33,6 @@ export function MailCallToAction({
               href={`mailto:${site.contactEmail}`}
               className={buttonVariants({ variant: 'secondary', size: 'lg' })}
             >
-              <Mail aria-hidden />
               {label}
             </a>
             <span className="break-all text-white/80">{site.contactEmail}</span>

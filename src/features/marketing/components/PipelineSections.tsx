@@ -1,4 +1,3 @@
-import { CalendarClock, CircleCheck } from 'lucide-react';
 import { FaqColumns, type Faq } from '@/components/marketing/FaqColumns';
 import { Section } from '@/components/marketing/Section';
 import { cn } from '@/lib/cn';
@@ -51,14 +50,16 @@ export function PipelineSections({ pipeline }: { pipeline: ProductionPipeline })
           <ul className="grid gap-4 rounded-2xl border bg-card p-6 shadow-sm sm:grid-cols-2 md:p-8">
             {pipeline.deliverables.map((item) => (
               <li key={item} className="flex gap-3">
-                <CircleCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+                <span
+                  aria-hidden
+                  className="mt-1.5 h-3 w-3 shrink-0 rounded-full border-[3px] border-primary bg-brand-glow"
+                />
                 <span>{item}</span>
               </li>
             ))}
           </ul>
           <div className="flex flex-col rounded-2xl bg-brand-ink p-6 text-white shadow-sm md:p-8">
-            <h3 className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-brand-glow">
-              <CalendarClock aria-hidden className="h-5 w-5" />
+            <h3 className="text-sm font-semibold uppercase tracking-wider text-brand-glow">
               Typical timeline
             </h3>
             <p className="mt-4">

@@ -1,12 +1,7 @@
 import { PageHero } from '@/components/layout/PageHero';
-import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
 import { pageCopy } from '@/content/pages';
-import {
-  revolveCustomContact,
-  revolveCustomFormats,
-  revolveCustomSteps,
-} from '@/content/revolveCustom';
+import { revolveCustomContact, revolveCustomSteps } from '@/content/revolveCustom';
 import { MailCallToAction } from '../components/MailCallToAction';
 import { ProcessShowcase } from '../components/ProcessShowcase';
 
@@ -17,9 +12,6 @@ export default function RevolveCustomPage() {
       <PageHero copy={pageCopy.revolveCustom} />
       <Section eyebrow="How we work" title="Four steps to your own training">
         <ProcessShowcase steps={revolveCustomSteps} />
-      </Section>
-      <Section tone="muted" title={revolveCustomFormats.title}>
-        <CardGrid items={revolveCustomFormats.items} />
       </Section>
       <MailCallToAction {...revolveCustomContact} />
     </>
