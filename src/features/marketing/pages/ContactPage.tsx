@@ -37,42 +37,36 @@ export default function ContactPage() {
             {contactPage.detailsTitle}
           </h2>
           <dl className="mt-6 space-y-6">
-            <div className="flex gap-4">
-              <MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-glow" />
-              <div>
-                <dt className="text-sm font-semibold uppercase tracking-wider text-brand-glow">
-                  Address
-                </dt>
-                <dd className="mt-1">
-                  <address className="not-italic">
-                    {site.name} Studio
-                    <br />
-                    {site.address.locality}, {site.address.country}
-                  </address>
-                </dd>
-              </div>
+            <div className="relative pl-9">
+              <dt className="text-sm font-semibold uppercase tracking-wider text-brand-glow">
+                <MapPin aria-hidden className="absolute left-0 top-0.5 h-5 w-5" />
+                Address
+              </dt>
+              <dd className="mt-1">
+                <address className="not-italic">
+                  {site.name} Studio
+                  <br />
+                  {site.address.locality}, {site.address.country}
+                </address>
+              </dd>
             </div>
-            <div className="flex gap-4">
-              <Mail aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-glow" />
-              <div>
-                <dt className="text-sm font-semibold uppercase tracking-wider text-brand-glow">
-                  Email
-                </dt>
-                <dd className="mt-1">
-                  <a href={mailto} className="underline underline-offset-4 hover:text-brand-glow">
-                    {site.contactEmail}
-                  </a>
-                </dd>
-              </div>
+            <div className="relative pl-9">
+              <dt className="text-sm font-semibold uppercase tracking-wider text-brand-glow">
+                <Mail aria-hidden className="absolute left-0 top-0.5 h-5 w-5" />
+                Email
+              </dt>
+              <dd className="mt-1">
+                <a href={mailto} className="underline underline-offset-4 hover:text-brand-glow">
+                  {site.contactEmail}
+                </a>
+              </dd>
             </div>
-            <div className="flex gap-4">
-              <Clock aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-glow" />
-              <div>
-                <dt className="text-sm font-semibold uppercase tracking-wider text-brand-glow">
-                  Office hours
-                </dt>
-                <dd className="mt-1">{site.officeHours}</dd>
-              </div>
+            <div className="relative pl-9">
+              <dt className="text-sm font-semibold uppercase tracking-wider text-brand-glow">
+                <Clock aria-hidden className="absolute left-0 top-0.5 h-5 w-5" />
+                Office hours
+              </dt>
+              <dd className="mt-1">{site.officeHours}</dd>
             </div>
           </dl>
         </section>
