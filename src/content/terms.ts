@@ -13,6 +13,8 @@ export interface TermsSection {
   paragraphs: string[];
   /** Numbered points shown after the paragraphs (the privacy policy has 12). */
   points?: { title: string; text: string }[];
+  /** Shows the company's e-mail address, studio and office hours (from the site config) after the text. */
+  contactDetails?: boolean;
 }
 
 export const termsLastUpdated = '2026-11-21';
@@ -127,7 +129,8 @@ export const termsSections: TermsSection[] = [
     id: 'contact',
     title: 'Contact us',
     paragraphs: [
-      'If you have any questions about these terms, our privacy policy or how we handle your data, please get in touch using the contact details in the footer and on our Contact page.',
+      'If you have any questions about these terms, our privacy policy or how we handle your data, or you would like to exercise any of your rights, please get in touch. You can also find these details on our Contact page.',
     ],
+    contactDetails: true,
   },
 ];

@@ -1,6 +1,115 @@
+import type { FormEvent } from 'react';
+import { CircleCheck } from 'lucide-react';
 import { PageHero } from '@/components/layout/PageHero';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { bookDemoForm, bookDemoNextSteps } from '@/content/bookDemo';
 import { pageCopy } from '@/content/pages';
+import { toast } from '@/lib/toast';
 
+const { fields } = bookDemoForm;
+const labelClass = 'text-sm font-medium text-brand-ink';
+
+/**
+ * The register-interest form. It sends nothing (SPEC.md): the browser checks the required fields,
+ * then a toast thanks the visitor and the form resets. A plain uncontrolled form keeps the
+ * form library (about 21 KB) off this marketing page.
+ */
 export default function BookDemoPage() {
-  return <PageHero copy={pageCopy.bookDemo} />;
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    toast.success(bookDemoForm.toast.title, bookDemoForm.toast.description);
+    // reset() restores each field's default value, so the subject returns to its default.
+    event.currentTarget.reset();
+  }
+
+  return (
+    <>
+      <PageHero copy={pageCopy.bookDemo} />
+      <div className="container grid gap-8 pb-16 md:pb-24 lg:grid-cols-[2fr_1fr]">
+        <form
+          onSubmit={handleSubmit}
+          aria-label={pageCopy.bookDemo.heading}
+          className="grid gap-5 rounded-2xl border bg-card p-6 shadow-sm sm:grid-cols-2 md:p-10"
+        >
+          <div className="space-y-2">
+            <label htmlFor="demo-first-name" className={labelClass}>
+              {fields.firstName.label}
+            </label>
+            <Input
+              id="demo-first-name"
+              name="firstName"
+              autoComplete={fields.firstName.autoComplete}
+              required
+            />
+          </div>
+          <div className="space-y-2">
+            <label htmlFor="demo-last-name" className={labelClass}>
+              {fields.lastName.label}
+            </label>
+            <Input
+              id="demo-last-name"
+              name="lastName"
+              autoComplete={fields.lastName.autoComplete}
+              required
+            />
+          </div>
+          <div className="space-y-2 sm:col-span-2">
+            <label htmlFor="demo-email" className={labelClass}>
+              {fields.email.label}
+            </label>
+            <Input
+              id="demo-email"
+              name="email"
+              type="email"
+              autoComplete={fields.email.autoComplete}
+              required
+            />
+          </div>
+          <div className="space-y-2 sm:col-span-2">
+            <label htmlFor="demo-subject" className={labelClass}>
+              {fields.subject.label}
+            </label>
+            <Input
+              id="demo-subject"
+              name="subject"
+              defaultValue={fields.subject.defaultValue}
+              required
+            />
+          </div>
+          <div className="space-y-2 sm:col-span-2">
+            <label htmlFor="demo-message" className={labelClass}>
+              {fields.message.label}
+            </label>
+            <textarea
+              id="demo-message"
+              name="message"
+              rows={5}
+              placeholder={fields.message.placeholder}
+              required
+              className="flex min-h-32 w-full rounded-md border border-input bg-background px-3 py-2 text-base ring-offset-background placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:text-sm"
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" size="lg">
+              {bookDemoForm.submitLabel}
+            </Button>
+          </div>
+        </form>
+        <aside aria-labelledby="demo-next" className="rounded-2xl bg-secondary p-6 md:p-8">
+          <h2 id="demo-next" className="text-xl font-bold tracking-tight text-brand-ink">
+            {bookDemoNextSteps.title}
+          </h2>
+          <ol className="mt-5 space-y-4">
+            {bookDemoNextSteps.items.map((item) => (
+              <li key={item} className="flex gap-3">
+                <CircleCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ol>
+        </aside>
+      </div>
+    </>
+  );
 }

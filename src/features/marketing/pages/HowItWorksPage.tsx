@@ -1,6 +1,23 @@
 import { PageHero } from '@/components/layout/PageHero';
+import { CardGrid } from '@/components/marketing/CardGrid';
+import { Section } from '@/components/marketing/Section';
+import { howItWorksContact, howItWorksPipelines, howItWorksSteps } from '@/content/howItWorks';
 import { pageCopy } from '@/content/pages';
+import { MailCallToAction } from '../components/MailCallToAction';
+import { ProcessShowcase } from '../components/ProcessShowcase';
 
 export default function HowItWorksPage() {
-  return <PageHero id="hero" copy={pageCopy.howItWorks} />;
+  return (
+    <>
+      {/* The home page's See How It Works button links to /how-it-works#hero. */}
+      <PageHero id="hero" copy={pageCopy.howItWorks} />
+      <Section eyebrow="Our approach" title="Design, film, build, deploy">
+        <ProcessShowcase steps={howItWorksSteps} />
+      </Section>
+      <Section tone="muted" title="See each pipeline in detail">
+        <CardGrid items={howItWorksPipelines} columns={2} />
+      </Section>
+      <MailCallToAction {...howItWorksContact} />
+    </>
+  );
 }

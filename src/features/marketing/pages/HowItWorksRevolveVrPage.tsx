@@ -1,6 +1,21 @@
+import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/layout/PageHero';
+import { buttonVariants } from '@/components/ui/button';
 import { pageCopy } from '@/content/pages';
+import { revolveVrPipeline as pipeline } from '@/content/revolveVrPipeline';
+import { ComingSoonButton } from '../components/ComingSoonButton';
+import { PipelineSections } from '../components/PipelineSections';
 
 export default function HowItWorksRevolveVrPage() {
-  return <PageHero copy={pageCopy.howItWorksRevolveVr} />;
+  return (
+    <>
+      <PageHero copy={pageCopy.howItWorksRevolveVr}>
+        <Link to={pipeline.demo.to} className={buttonVariants({ size: 'lg' })}>
+          {pipeline.demo.label}
+        </Link>
+        <ComingSoonButton label={pipeline.sample.label} />
+      </PageHero>
+      <PipelineSections pipeline={pipeline} />
+    </>
+  );
 }

@@ -1,5 +1,7 @@
+import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/layout/PageHero';
 import { pageCopy } from '@/content/pages';
+import { site } from '@/content/site';
 import { termsLastUpdated, termsSections } from '@/content/terms';
 import { formatLongDate } from '@/lib/dates';
 
@@ -48,6 +50,38 @@ export default function TermsPage() {
                     </li>
                   ))}
                 </ol>
+              ) : null}
+              {section.contactDetails ? (
+                <>
+                  <dl className="mt-6 grid gap-4 rounded-xl border bg-secondary/60 p-6 sm:grid-cols-3">
+                    <div>
+                      <dt className="text-sm font-semibold text-brand-ink">Email</dt>
+                      <dd className="mt-1">
+                        <a
+                          href={`mailto:${site.contactEmail}`}
+                          className="break-words text-primary underline underline-offset-4"
+                        >
+                          {site.contactEmail}
+                        </a>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm font-semibold text-brand-ink">Studio</dt>
+                      <dd className="mt-1 text-muted-foreground">
+                        {site.address.locality}, {site.address.country}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm font-semibold text-brand-ink">Office hours</dt>
+                      <dd className="mt-1 text-muted-foreground">{site.officeHours}</dd>
+                    </div>
+                  </dl>
+                  <p className="mt-4">
+                    <Link to="/contact" className="text-primary underline underline-offset-4">
+                      Go to the Contact page
+                    </Link>
+                  </p>
+                </>
               ) : null}
             </section>
           ))}

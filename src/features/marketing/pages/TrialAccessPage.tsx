@@ -1,6 +1,33 @@
+import { CircleCheck } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/layout/PageHero';
+import { Section } from '@/components/marketing/Section';
+import { StepList } from '@/components/marketing/StepList';
+import { buttonVariants } from '@/components/ui/button';
 import { pageCopy } from '@/content/pages';
+import { trialAccessButton, trialAccessNotes, trialAccessSteps } from '@/content/trialAccess';
 
 export default function TrialAccessPage() {
-  return <PageHero copy={pageCopy.trialAccess} />;
+  return (
+    <>
+      <PageHero copy={pageCopy.trialAccess}>
+        <Link to={trialAccessButton.to} className={buttonVariants({ size: 'lg' })}>
+          {trialAccessButton.label}
+        </Link>
+      </PageHero>
+      <Section eyebrow="Step by step" title="From sign-up to your first module">
+        <StepList steps={trialAccessSteps} />
+      </Section>
+      <Section tone="muted" title={trialAccessNotes.title}>
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {trialAccessNotes.items.map((item) => (
+            <li key={item} className="flex gap-3 rounded-xl border bg-card p-5 shadow-sm">
+              <CircleCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
 }
