@@ -1,34 +1,34 @@
-import { ArrowLeft } from 'lucide-react';
+import { Play } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
-import { findModule } from '@/content/modules';
+import { findModule, type TrainingModule } from '@/content/modules';
+import { ModuleDetailsSections } from '../components/ModuleDetailsSections';
+import { ModuleHero } from '../components/ModuleHero';
+import { preloadModuleDetailsFor, useModuleDetails } from '../moduleDetails';
+
+// In the browser, this page's module copy is fetched before the page first renders, so hydration
+// finds it ready (the app preloads this chunk before hydrating; see src/app/main.tsx).
+if (typeof window !== 'undefined') await preloadModuleDetailsFor(window.location.pathname);
 
 export default function ModulePage() {
   const module = findModule(useParams().slug);
   if (!module) return null;
+  return <ModuleContent key={module.slug} module={module} />;
+}
+
+function ModuleContent({ module }: { module: TrainingModule }) {
+  const details = useModuleDetails(module.slug);
   return (
-    <section className="bg-gradient-to-b from-secondary to-background">
-      <div className="container py-12 md:py-20">
-        <Link
-          to="/training-library"
-          className="inline-flex items-center gap-2 py-2 text-sm font-medium hover:underline"
-        >
-          <ArrowLeft aria-hidden className="h-4 w-4" />
-          Back to the training library
-        </Link>
-        <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-brand-ink md:text-6xl">
-          {module.title}
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg text-muted-foreground md:text-xl">{module.summary}</p>
+    <>
+      <ModuleHero module={module}>
         {module.unlockable ? (
-          <Link
-            to={`/unlock/${module.slug}`}
-            className={buttonVariants({ size: 'lg', className: 'mt-8' })}
-          >
+          <Link to={`/unlock/${module.slug}`} className={buttonVariants({ size: 'lg' })}>
+            <Play aria-hidden className="fill-current" />
             Start Training
           </Link>
         ) : null}
-      </div>
-    </section>
+      </ModuleHero>
+      <ModuleDetailsSections details={details} />
+    </>
   );
 }
