@@ -7,8 +7,6 @@ export interface RuralMindsVersion {
   buttonLabel: string;
   /** The iframe's title. */
   viewerTitle: string;
-  heading: string;
-  text: string;
 }
 
 export const ruralMindsVersions: readonly RuralMindsVersion[] = [
@@ -17,16 +15,12 @@ export const ruralMindsVersions: readonly RuralMindsVersion[] = [
     player: 'module',
     buttonLabel: 'Start Training',
     viewerTitle: 'Rural Minds: 360 training for health professionals',
-    heading: 'For health professionals',
-    text: 'The full module for GPs, nurses, paramedics and practice teams who care for farming communities.',
   },
   {
     id: 'farmer',
     player: 'cut',
     buttonLabel: 'Farmer-facing version',
     viewerTitle: 'Rural Minds: the farmer-facing version',
-    heading: 'For farmers and farming families',
-    text: 'A shorter cut that speaks directly to people who farm, about noticing stress in themselves and others and where to turn.',
   },
 ];
 

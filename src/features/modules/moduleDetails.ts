@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { isModuleSlug, type ModuleDetails, type ModuleSlug } from '@/content/modules';
+import type { ModuleDetails, ModuleSlug } from '@/content/modules';
 
 // One chunk per module, so a module page carries its own copy and not the other nine's.
 const loaders = import.meta.glob<{ details: ModuleDetails }>('../../content/moduleDetails/*.ts');
@@ -19,15 +19,6 @@ export function loadModuleDetails(slug: ModuleSlug): Promise<ModuleDetails> {
     pending.set(slug, promise);
   }
   return promise;
-}
-
-/**
- * Loads the details of the module a path names (/modules/<slug>, /modules/trial/<slug>), so that
- * the page renders them at once: awaited before hydration, it keeps hydration to a single pass.
- */
-export async function preloadModuleDetailsFor(pathname: string): Promise<void> {
-  const slug = pathname.split('/').filter(Boolean).at(-1);
-  if (isModuleSlug(slug)) await loadModuleDetails(slug);
 }
 
 /** A module's details; suspends while they load (prerendering waits for them). */

@@ -1,4 +1,4 @@
-import { CheckCircle2, ExternalLink, HeartHandshake } from 'lucide-react';
+import { CheckCircle2, ExternalLink } from 'lucide-react';
 import { Section } from '@/components/marketing/Section';
 import { StatGrid } from '@/components/marketing/StatGrid';
 import type { ModuleDetails, OutcomeGroup, ResourceGroup } from '@/content/modules';
@@ -49,8 +49,7 @@ export function ModuleDetailsSections({
         <Section tone="muted" title="Acknowledgements">
           <ul className="max-w-3xl space-y-3">
             {details.acknowledgements.map((line) => (
-              <li key={line} className="flex gap-3 text-lg text-muted-foreground">
-                <HeartHandshake aria-hidden className="mt-1 h-5 w-5 shrink-0 text-primary" />
+              <li key={line} className="text-lg text-muted-foreground">
                 {line}
               </li>
             ))}

@@ -1,23 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { Play } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
-import { findModule, type TrainingModule } from '@/content/modules';
-import { ModuleDetailsSections } from '../components/ModuleDetailsSections';
+import { findModule } from '@/content/modules';
 import { ModuleHero } from '../components/ModuleHero';
-import { preloadModuleDetailsFor, useModuleDetails } from '../moduleDetails';
+import { loadModuleDetails } from '../moduleDetails';
 
-// In the browser, this page's module copy is fetched before the page first renders, so hydration
-// finds it ready (the app preloads this chunk before hydrating; see src/app/main.tsx).
-if (typeof window !== 'undefined') await preloadModuleDetailsFor(window.location.pathname);
+// Below the hero, each module's copy is its own chunk (ten modules' copy would not fit the page's
+// first-view budget). It hydrates when it arrives, after the hero is already interactive; the
+// prerendered HTML holds all of it from the start.
+const ModuleBody = lazy(() =>
+  import('../components/ModuleBody').then(({ ModuleBody }) => ({ default: ModuleBody })),
+);
 
 export default function ModulePage() {
   const module = findModule(useParams().slug);
   if (!module) return null;
-  return <ModuleContent key={module.slug} module={module} />;
-}
-
-function ModuleContent({ module }: { module: TrainingModule }) {
-  const details = useModuleDetails(module.slug);
+  // Fetch the copy alongside the body's code rather than after it.
+  void loadModuleDetails(module.slug);
   return (
     <>
       <ModuleHero module={module}>
@@ -28,7 +28,9 @@ function ModuleContent({ module }: { module: TrainingModule }) {
           </Link>
         ) : null}
       </ModuleHero>
-      <ModuleDetailsSections details={details} />
+      <Suspense fallback={null}>
+        <ModuleBody key={module.slug} slug={module.slug} />
+      </Suspense>
     </>
   );
 }

@@ -1,17 +1,21 @@
-import { useRef, useState } from 'react';
-import { Mail, Newspaper, Phone, Play } from 'lucide-react';
-import { CardGrid } from '@/components/marketing/CardGrid';
-import { Section } from '@/components/marketing/Section';
-import { VideoFacade } from '@/components/media/VideoFacade';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { details } from '@/content/moduleDetails/rural-minds';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Play } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { modules } from '@/content/modules';
 import { ruralMindsCopy, ruralMindsVersions, type RuralMindsVersion } from '@/content/ruralMinds';
-import { site } from '@/content/site';
-import { ModuleDetailsSections } from '../components/ModuleDetailsSections';
 import { ModuleHero } from '../components/ModuleHero';
-import { PlayerViewer } from '../components/PlayerViewer';
 import { playerAddress, playerAddressForCode, ruralMindsCutCode } from '../playerAddress';
+
+// The viewer's code loads when a visitor starts the training, like the player itself.
+const PlayerViewer = lazy(() =>
+  import('../components/PlayerViewer').then(({ PlayerViewer }) => ({ default: PlayerViewer })),
+);
+
+const RuralMindsSections = lazy(() =>
+  import('../components/RuralMindsSections').then(({ RuralMindsSections }) => ({
+    default: RuralMindsSections,
+  })),
+);
 
 const module = modules['rural-minds'];
 
@@ -24,7 +28,6 @@ function versionAddress(version: RuralMindsVersion): string {
 export default function RuralMindsPage() {
   const [open, setOpen] = useState<RuralMindsVersion | undefined>();
   const buttons = useRef(new Map<RuralMindsVersion['id'], HTMLButtonElement>());
-  const { contact, urgentHelp, news, about } = ruralMindsCopy;
 
   function close() {
     const opener = open && buttons.current.get(open.id);
@@ -56,56 +59,26 @@ export default function RuralMindsPage() {
 
       {open ? (
         <div className="bg-background px-4 pb-12 pt-2 md:px-8">
-          <PlayerViewer
-            key={open.id}
-            src={versionAddress(open)}
-            title={open.viewerTitle}
-            hint={ruralMindsCopy.viewerHint}
-            onClose={close}
-          />
+          <Suspense
+            fallback={
+              <div className="mx-auto aspect-video max-w-[1920px] rounded-xl bg-brand-ink" />
+            }
+          >
+            <PlayerViewer
+              key={open.id}
+              src={versionAddress(open)}
+              title={open.viewerTitle}
+              hint={ruralMindsCopy.viewerHint}
+              onClose={close}
+            />
+          </Suspense>
         </div>
       ) : null}
 
-      <Section eyebrow="Two versions" title="One story, told for two audiences">
-        <CardGrid
-          columns={2}
-          items={ruralMindsVersions.map((version) => ({
-            title: version.heading,
-            text: version.text,
-          }))}
-        />
-      </Section>
-
-      <Section tone="muted" eyebrow="Watch" title={about.title} intro={about.intro}>
-        <VideoFacade video={site.videos.ruralMindsAbout} className="max-w-4xl shadow-xl" />
-      </Section>
-
-      <ModuleDetailsSections details={details} only={['description', 'outcomes', 'resources']} />
-
-      <Section tone="dark" eyebrow="Contact" title={contact.title} intro={contact.text}>
-        <div className="flex flex-col gap-8 lg:flex-row lg:items-start lg:justify-between">
-          <a
-            href={`mailto:${site.contactEmail}?subject=${encodeURIComponent(contact.subject)}`}
-            className={buttonVariants({ size: 'lg', className: 'self-start' })}
-          >
-            <Mail aria-hidden />
-            {contact.buttonLabel}
-          </a>
-          <div className="max-w-md rounded-xl border border-white/20 bg-white/5 p-6">
-            <h3 className="flex items-center gap-2 text-lg font-semibold text-white">
-              <Phone aria-hidden className="h-5 w-5 text-brand-glow" />
-              {urgentHelp.title}
-            </h3>
-            <p className="mt-2 text-white/85">{urgentHelp.text}</p>
-          </div>
-        </div>
-      </Section>
-
-      <Section eyebrow="News" title={news.title}>
-        <CardGrid items={news.items.map((item) => ({ ...item, icon: Newspaper }))} />
-      </Section>
-
-      <ModuleDetailsSections details={details} only={['acknowledgements']} />
+      {/* Below the fold: hydrated when its chunk arrives, after the page is already interactive. */}
+      <Suspense fallback={null}>
+        <RuralMindsSections />
+      </Suspense>
     </>
   );
 }
