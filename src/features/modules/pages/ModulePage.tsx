@@ -1,34 +1,36 @@
-import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Play } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { findModule } from '@/content/modules';
+import { ModuleHero } from '../components/ModuleHero';
+import { loadModuleDetails } from '../moduleDetails';
+
+// Below the hero, each module's copy is its own chunk (ten modules' copy would not fit the page's
+// first-view budget). It hydrates when it arrives, after the hero is already interactive; the
+// prerendered HTML holds all of it from the start.
+const ModuleBody = lazy(() =>
+  import('../components/ModuleBody').then(({ ModuleBody }) => ({ default: ModuleBody })),
+);
 
 export default function ModulePage() {
   const module = findModule(useParams().slug);
   if (!module) return null;
+  // Fetch the copy alongside the body's code rather than after it.
+  void loadModuleDetails(module.slug);
   return (
-    <section className="bg-gradient-to-b from-secondary to-background">
-      <div className="container py-12 md:py-20">
-        <Link
-          to="/training-library"
-          className="inline-flex items-center gap-2 py-2 text-sm font-medium hover:underline"
-        >
-          <ArrowLeft aria-hidden className="h-4 w-4" />
-          Back to the training library
-        </Link>
-        <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-brand-ink md:text-6xl">
-          {module.title}
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg text-muted-foreground md:text-xl">{module.summary}</p>
+    <>
+      <ModuleHero module={module}>
         {module.unlockable ? (
-          <Link
-            to={`/unlock/${module.slug}`}
-            className={buttonVariants({ size: 'lg', className: 'mt-8' })}
-          >
+          <Link to={`/unlock/${module.slug}`} className={buttonVariants({ size: 'lg' })}>
+            <Play aria-hidden className="fill-current" />
             Start Training
           </Link>
         ) : null}
-      </div>
-    </section>
+      </ModuleHero>
+      <Suspense fallback={null}>
+        <ModuleBody key={module.slug} slug={module.slug} />
+      </Suspense>
+    </>
   );
 }
