@@ -1,6 +1,53 @@
+import { CardGrid } from '@/components/marketing/CardGrid';
+import { Section } from '@/components/marketing/Section';
 import { PageHero } from '@/components/layout/PageHero';
 import { pageCopy } from '@/content/pages';
+import { productOfferings, surgicalOverview } from '@/content/surgicalTraining';
+import { PageActionLinks } from '../components/ProductCallToAction';
+import { ProductSection } from '../components/ProductSection';
+
+const heroCards = productOfferings.map((offering) => ({
+  title: offering.name,
+  text: offering.summary,
+  icon: offering.icon,
+  href: `#${offering.id}`,
+}));
 
 export default function SurgicalTrainingPage() {
-  return <PageHero copy={pageCopy.surgicalTraining} />;
+  return (
+    <>
+      <PageHero copy={pageCopy.surgicalTraining}>
+        <div className="w-full">
+          <CardGrid items={heroCards} />
+        </div>
+      </PageHero>
+      {productOfferings.map((offering, index) => (
+        <ProductSection
+          key={offering.id}
+          offering={offering}
+          tone={index % 2 === 0 ? 'plain' : 'muted'}
+          videoSide={index % 2 === 0 ? 'start' : 'end'}
+        />
+      ))}
+      <Section
+        eyebrow={surgicalOverview.eyebrow}
+        title={surgicalOverview.title}
+        intro={surgicalOverview.intro}
+        tone="muted"
+      >
+        <img
+          src={surgicalOverview.image.src}
+          alt={surgicalOverview.image.alt}
+          loading="lazy"
+          decoding="async"
+          width={1600}
+          height={900}
+          className="aspect-video w-full rounded-2xl border bg-card object-cover shadow-xl shadow-brand-ink/10"
+        />
+        <div className="mt-10">
+          <PageActionLinks actions={surgicalOverview.actions} />
+        </div>
+      </Section>
+    </>
+  );
 }
