@@ -1,20 +1,7 @@
-import {
-  BarChart3,
-  Boxes,
-  Building2,
-  GraduationCap,
-  Presentation,
-  RefreshCcw,
-  ShieldCheck,
-  Stethoscope,
-  Store,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { Building2, Presentation, Stethoscope, type LucideIcon } from 'lucide-react';
 import type { CardItem } from '@/components/marketing/CardGrid';
 import type { SiteVideo } from '@/components/media/VideoFacade';
 import type { AutoplayRule } from '@/components/media/useAutoplayWhenVisible';
-import type { PageAction } from '@/features/marketing/components/ProductCallToAction';
 import { site } from './site';
 
 /** One Revolve VR offering, shown as its own anchored section of /surgical-training (SPEC.md section 1). */
@@ -64,17 +51,14 @@ export const productOfferings: readonly ProductOffering[] = [
       {
         title: 'Preparing for theatre',
         text: 'Trainees walk through a procedure step by step, from every viewpoint, before they scrub in.',
-        icon: GraduationCap,
       },
       {
         title: 'Theatre team training',
         text: 'Whole teams rehearse briefings, the safety checklist and handovers together.',
-        icon: Users,
       },
       {
         title: 'Human-factors teaching',
         text: 'Educators pause at critical moments to discuss situational awareness, speaking up and decisions.',
-        icon: ShieldCheck,
       },
     ],
   },
@@ -105,17 +89,14 @@ export const productOfferings: readonly ProductOffering[] = [
       {
         title: 'Specialty induction',
         text: 'New starters learn the essentials of a specialty from the experts who practise it.',
-        icon: GraduationCap,
       },
       {
         title: 'Continuing professional development',
         text: 'Clinicians refresh and extend their skills in short, structured sessions that fit around work.',
-        icon: RefreshCcw,
       },
       {
         title: 'Medical education',
         text: 'Medical schools add expert-led 360 sessions and 3D models to their teaching.',
-        icon: Boxes,
       },
     ],
   },
@@ -144,17 +125,14 @@ export const productOfferings: readonly ProductOffering[] = [
       {
         title: 'Facility orientation',
         text: 'Staff explore a new ward, theatre or clinic in VR before opening day.',
-        icon: Building2,
       },
       {
         title: 'Exhibitions and events',
         text: 'Med-tech teams bring their stand and products to any event in a headset.',
-        icon: Store,
       },
       {
         title: 'Device training',
         text: 'Users learn to set up and operate a device on its digital twin, and the analytics show where they need help.',
-        icon: BarChart3,
       },
     ],
   },
@@ -169,8 +147,9 @@ export const surgicalOverview = {
     src: '/images/surgical/overview.svg',
     alt: 'Illustration of Revolve VR: an operating theatre, a specialist presenter beside a 3D model, and a digital twin of a clinical building, joined around a VR headset.',
   },
-  actions: [
-    { label: 'Book a demo', to: '/book-demo', variant: 'default' },
-    { label: 'How we build VR', to: '/how-it-works-revolvevr', variant: 'outline' },
-  ] satisfies PageAction[],
+  // Plain links here: a button row would pull the button module into this page's first view.
+  links: [
+    { label: 'Book a demo', to: '/book-demo' },
+    { label: 'How we build VR', to: '/how-it-works-revolvevr' },
+  ],
 };

@@ -1,9 +1,10 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
 import { PageHero } from '@/components/layout/PageHero';
 import { pageCopy } from '@/content/pages';
 import { productOfferings, surgicalOverview } from '@/content/surgicalTraining';
-import { PageActionLinks } from '../components/ProductCallToAction';
 import { ProductSection } from '../components/ProductSection';
 
 const heroCards = productOfferings.map((offering) => ({
@@ -44,9 +45,19 @@ export default function SurgicalTrainingPage() {
           height={900}
           className="aspect-video w-full rounded-2xl border bg-card object-cover shadow-xl shadow-brand-ink/10"
         />
-        <div className="mt-10">
-          <PageActionLinks actions={surgicalOverview.actions} />
-        </div>
+        <ul className="mt-8 flex flex-wrap gap-x-8 gap-y-3">
+          {surgicalOverview.links.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="inline-flex min-h-6 items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline"
+              >
+                {link.label}
+                <ArrowRight aria-hidden className="h-4 w-4" />
+              </Link>
+            </li>
+          ))}
+        </ul>
       </Section>
     </>
   );
