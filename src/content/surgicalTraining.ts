@@ -23,6 +23,9 @@ export interface ProductOffering {
   useCases: readonly CardItem[];
 }
 
+/** Names the hero's cards for assistive technology (the cards' headings sit under it). */
+export const surgicalHeroCardsHeading = 'The three Revolve VR experiences';
+
 export const productOfferings: readonly ProductOffering[] = [
   {
     id: 'surgical-vr',

@@ -4,7 +4,11 @@ import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
 import { PageHero } from '@/components/layout/PageHero';
 import { pageCopy } from '@/content/pages';
-import { productOfferings, surgicalOverview } from '@/content/surgicalTraining';
+import {
+  productOfferings,
+  surgicalHeroCardsHeading,
+  surgicalOverview,
+} from '@/content/surgicalTraining';
 import { ProductSection } from '../components/ProductSection';
 
 const heroCards = productOfferings.map((offering) => ({
@@ -19,6 +23,7 @@ export default function SurgicalTrainingPage() {
     <>
       <PageHero copy={pageCopy.surgicalTraining}>
         <div className="w-full">
+          <h2 className="sr-only">{surgicalHeroCardsHeading}</h2>
           <CardGrid items={heroCards} />
         </div>
       </PageHero>
