@@ -1,6 +1,64 @@
+import { Link } from 'react-router-dom';
+import { CardGrid } from '@/components/marketing/CardGrid';
+import { Section } from '@/components/marketing/Section';
 import { PageHero } from '@/components/layout/PageHero';
+import { VideoFacade } from '@/components/media/VideoFacade';
+import { Button } from '@/components/ui/button';
 import { pageCopy } from '@/content/pages';
+import {
+  studioApproach,
+  studioContactLink,
+  studioServices,
+  studioServicesIntro,
+  studioShowreel,
+} from '@/content/studio';
+
+function GetInTouch() {
+  return (
+    <Button asChild size="lg">
+      <Link to={studioContactLink.to}>{studioContactLink.label}</Link>
+    </Button>
+  );
+}
 
 export default function StudioPage() {
-  return <PageHero copy={pageCopy.studio} />;
+  return (
+    <>
+      <PageHero copy={pageCopy.studio}>
+        <GetInTouch />
+      </PageHero>
+      <Section
+        eyebrow={studioServicesIntro.eyebrow}
+        title={studioServicesIntro.title}
+        intro={studioServicesIntro.intro}
+      >
+        <CardGrid items={studioServices} columns={4} />
+      </Section>
+      <Section eyebrow={studioShowreel.eyebrow} title={studioShowreel.title} tone="muted">
+        <VideoFacade
+          video={studioShowreel.video}
+          className="mx-auto max-w-5xl shadow-xl shadow-brand-ink/10"
+        />
+      </Section>
+      <Section eyebrow={studioApproach.eyebrow} title={studioApproach.title}>
+        <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
+          <img
+            src={studioApproach.image.src}
+            alt={studioApproach.image.alt}
+            loading="lazy"
+            decoding="async"
+            width={1600}
+            height={900}
+            className="aspect-video w-full rounded-2xl border bg-card object-cover shadow-xl shadow-brand-ink/10"
+          />
+          <div>
+            <p className="text-lg text-muted-foreground">{studioApproach.text}</p>
+            <div className="mt-8">
+              <GetInTouch />
+            </div>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
 }

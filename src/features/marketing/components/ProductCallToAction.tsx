@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Section } from '@/components/marketing/Section';
+
+/** A button that leads somewhere on this site. */
+export interface PageAction {
+  label: string;
+  to: string;
+  variant: 'default' | 'outline' | 'secondary';
+}
+
+/** A row of link buttons: a hero's or a closing band's actions. */
+export function PageActionLinks({
+  actions,
+  onDark = false,
+}: {
+  actions: readonly PageAction[];
+  /** On the dark band the outline button needs light text and border. */
+  onDark?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      {actions.map((action) => (
+        <Button
+          key={action.to}
+          asChild
+          size="lg"
+          variant={onDark && action.variant === 'default' ? 'secondary' : action.variant}
+          className={
+            onDark && action.variant === 'outline'
+              ? 'border-white/60 bg-transparent text-white hover:bg-white/10 hover:text-white'
+              : undefined
+          }
+        >
+          <Link to={action.to}>{action.label}</Link>
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** The closing band of a product page: a last heading, a line of text and where to go next. */
+export function ProductCallToAction({
+  title,
+  text,
+  actions,
+}: {
+  title: string;
+  text: string;
+  actions: readonly PageAction[];
+}) {
+  return (
+    <Section tone="dark" title={title} intro={text} className="relative overflow-hidden">
+      <PageActionLinks actions={actions} onDark />
+    </Section>
+  );
+}
