@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { VariantProps } from 'class-variance-authority';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { cn } from '@/lib/cn';
 
 export const AlertDialog = AlertDialogPrimitive.Root;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { site } from '@/content/site';
 
 /**

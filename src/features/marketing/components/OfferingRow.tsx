@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import type { SolutionOffering } from '@/content/solutions';
 import { cn } from '@/lib/cn';
 import { ProductCheckList } from './ProductCheckList';
@@ -36,12 +36,10 @@ export function OfferingRow({
         <div className="mt-6">
           <ProductCheckList items={offering.highlights} />
         </div>
-        <Button asChild className="mt-8">
-          <Link to={offering.href}>
-            {offering.linkLabel}
-            <ArrowRight aria-hidden />
-          </Link>
-        </Button>
+        <Link to={offering.href} className={cn(buttonVariants(), 'mt-8')}>
+          {offering.linkLabel}
+          <ArrowRight aria-hidden />
+        </Link>
       </div>
     </article>
   );

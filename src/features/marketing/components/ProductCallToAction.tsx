@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
+import { cn } from '@/lib/cn';
 import { Section } from '@/components/marketing/Section';
 
 /** A button that leads somewhere on this site. */
@@ -21,19 +22,21 @@ export function PageActionLinks({
   return (
     <div className="flex flex-wrap gap-3">
       {actions.map((action) => (
-        <Button
+        <Link
           key={action.to}
-          asChild
-          size="lg"
-          variant={onDark && action.variant === 'default' ? 'secondary' : action.variant}
-          className={
-            onDark && action.variant === 'outline'
-              ? 'border-white/60 bg-transparent text-white hover:bg-white/10 hover:text-white'
-              : undefined
-          }
+          to={action.to}
+          className={cn(
+            buttonVariants({
+              size: 'lg',
+              variant: onDark && action.variant === 'default' ? 'secondary' : action.variant,
+            }),
+            onDark &&
+              action.variant === 'outline' &&
+              'border-white/60 bg-transparent text-white hover:bg-white/10 hover:text-white',
+          )}
         >
-          <Link to={action.to}>{action.label}</Link>
-        </Button>
+          {action.label}
+        </Link>
       ))}
     </div>
   );

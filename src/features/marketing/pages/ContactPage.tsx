@@ -2,7 +2,7 @@ import { Clock, Mail, MapPin } from 'lucide-react';
 import { PageHero } from '@/components/layout/PageHero';
 import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { contactPage } from '@/content/contact';
 import { pageCopy } from '@/content/pages';
 import { site } from '@/content/site';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/layout/PageHero';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { pageCopy } from '@/content/pages';
 import { revolveVrPipeline as pipeline } from '@/content/revolveVrPipeline';
 import { ComingSoonButton } from '../components/ComingSoonButton';

@@ -3,7 +3,7 @@ import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
 import { PageHero } from '@/components/layout/PageHero';
 import { VideoFacade } from '@/components/media/VideoFacade';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { pageCopy } from '@/content/pages';
 import {
   studioApproach,
@@ -15,9 +15,9 @@ import {
 
 function GetInTouch() {
   return (
-    <Button asChild size="lg">
-      <Link to={studioContactLink.to}>{studioContactLink.label}</Link>
-    </Button>
+    <Link to={studioContactLink.to} className={buttonVariants({ size: 'lg' })}>
+      {studioContactLink.label}
+    </Link>
   );
 }
 

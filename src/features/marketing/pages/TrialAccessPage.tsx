@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/layout/PageHero';
 import { Section } from '@/components/marketing/Section';
 import { StepList } from '@/components/marketing/StepList';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { pageCopy } from '@/content/pages';
 import { trialAccessButton, trialAccessNotes, trialAccessSteps } from '@/content/trialAccess';
 

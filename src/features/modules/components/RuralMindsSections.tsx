@@ -1,7 +1,7 @@
 import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
 import { VideoFacade } from '@/components/media/VideoFacade';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { details } from '@/content/moduleDetails/rural-minds';
 import { ruralMindsCopy } from '@/content/ruralMinds';
 import { site } from '@/content/site';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Play } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { findModule } from '@/content/modules';
 import { ModuleHero } from '../components/ModuleHero';
 import { loadModuleDetails } from '../moduleDetails';
