@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { cn } from '@/lib/cn';
 
 /** A call to action that navigates: its label, where it goes and how prominent it is. */

@@ -1,5 +1,3 @@
-import { Quote } from 'lucide-react';
-
 export interface Endorsement {
   quote: string;
   /** Who said it, by role. */
@@ -14,7 +12,9 @@ export function EndorsementList({ items }: { items: readonly Endorsement[] }) {
       {items.map((item) => (
         <li key={item.quote} className="flex">
           <figure className="flex flex-1 flex-col rounded-xl border border-white/10 bg-white/5 p-6 md:p-8">
-            <Quote aria-hidden className="h-8 w-8 text-brand-glow" />
+            <span aria-hidden className="h-8 text-6xl font-bold leading-none text-brand-glow">
+              &ldquo;
+            </span>
             <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-white">
               <p>{item.quote}</p>
             </blockquote>

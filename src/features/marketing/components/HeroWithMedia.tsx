@@ -20,16 +20,8 @@ export function HeroWithMedia({
   media: ReactNode;
 }) {
   return (
-    <section className="relative overflow-hidden bg-gradient-to-b from-secondary to-background">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-0 bg-[radial-gradient(hsl(var(--primary)/0.12)_1px,transparent_1px)] [background-size:22px_22px] [mask-image:linear-gradient(to_bottom,black,transparent)]"
-      />
-      <div
-        aria-hidden
-        className="pointer-events-none absolute -right-40 -top-40 h-[32rem] w-[32rem] rounded-full bg-brand-glow/20 blur-3xl"
-      />
-      <div className="container relative grid items-center gap-10 py-12 md:py-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-14">
+    <section className="bg-secondary bg-[url(/images/home/hero-backdrop.svg)] bg-cover bg-center">
+      <div className="container grid items-center gap-10 py-12 md:py-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-14">
         <div>
           {eyebrow ? (
             <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>

@@ -9,7 +9,7 @@ export function ImageStrip({ images }: { images: readonly { src: string; alt: st
             alt={image.alt}
             loading="lazy"
             decoding="async"
-            width={1600}
+            width={1200}
             height={900}
             className="aspect-[4/3] w-full rounded-2xl object-cover shadow-sm"
           />

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useState, useSyncExternalStore, type RefCallback } from 'react';
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import {
+  useCallback,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefCallback,
+} from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaOptionsType } from 'embla-carousel';
@@ -98,7 +106,24 @@ export default function LogoCarousel({
         logos={logos}
         label={label}
         viewportRef={viewportRef}
-        controls={{ rotating, onPrevious, onNext, onTogglePlay }}
+        live={rotating ? 'off' : 'polite'}
+        controls={
+          <>
+            <ControlButton label="Previous logos" onClick={onPrevious}>
+              <ChevronLeft aria-hidden />
+            </ControlButton>
+            <ControlButton
+              label={rotating ? 'Pause the logo carousel' : 'Play the logo carousel'}
+              onClick={onTogglePlay}
+              rotationToggle
+            >
+              {rotating ? <Pause aria-hidden /> : <Play aria-hidden />}
+            </ControlButton>
+            <ControlButton label="Next logos" onClick={onNext}>
+              <ChevronRight aria-hidden />
+            </ControlButton>
+          </>
+        }
       />
     </div>
   );
@@ -132,4 +157,28 @@ function useHoverAndFocus(): [RefCallback<HTMLElement>, boolean, boolean] {
     };
   }, []);
   return [ref, hovered, focused];
+}
+
+function ControlButton({
+  label,
+  onClick,
+  rotationToggle = false,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  rotationToggle?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      data-rotation-toggle={rotationToggle || undefined}
+      className="flex h-11 w-11 items-center justify-center rounded-full border bg-background text-brand-ink transition-colors hover:bg-accent [&_svg]:h-5 [&_svg]:w-5"
+    >
+      {children}
+    </button>
+  );
 }

@@ -27,19 +27,14 @@ export function PromoBand({
     <section aria-labelledby={headingId} className="container py-16 md:py-24">
       <div
         className={cn(
-          'relative overflow-hidden rounded-3xl px-6 py-12 md:px-12 md:py-16',
-          dark ? 'bg-brand-ink text-white' : 'border bg-secondary text-brand-ink',
+          'rounded-3xl px-6 py-12 md:px-12 md:py-16',
+          dark
+            ? 'bg-gradient-to-br from-brand-ink to-primary text-white'
+            : 'border bg-gradient-to-br from-secondary to-accent text-brand-ink',
           image && 'grid items-center gap-10 lg:grid-cols-2',
         )}
       >
-        <div
-          aria-hidden
-          className={cn(
-            'pointer-events-none absolute -bottom-32 -left-20 h-80 w-80 rounded-full blur-3xl',
-            dark ? 'bg-brand-glow/25' : 'bg-brand-glow/30',
-          )}
-        />
-        <div className={cn('relative', !image && 'mx-auto max-w-2xl text-center')}>
+        <div className={cn(!image && 'mx-auto max-w-2xl text-center')}>
           {eyebrow ? (
             <p
               className={cn(
@@ -66,7 +61,7 @@ export function PromoBand({
             decoding="async"
             width={1600}
             height={900}
-            className="relative aspect-video w-full rounded-2xl shadow-lg"
+            className="aspect-video w-full rounded-2xl shadow-lg"
           />
         ) : null}
       </div>

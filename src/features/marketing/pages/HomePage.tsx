@@ -1,10 +1,9 @@
-import { ArrowRight, ExternalLink } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
 import { StatGrid } from '@/components/marketing/StatGrid';
 import { VideoFacade } from '@/components/media/VideoFacade';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import {
   homeBenefits,
   homeClosing,
@@ -34,29 +33,19 @@ export default function HomePage() {
         media={<VideoFacade video={site.videos.homeHero} />}
       />
 
-      <Section eyebrow={homeWhatWeDo.eyebrow} title={homeWhatWeDo.title} intro={homeWhatWeDo.intro}>
+      <Section title={homeWhatWeDo.title} intro={homeWhatWeDo.intro}>
         <CardGrid items={homeWhatWeDo.cards} columns={2} />
       </Section>
 
-      <Section
-        eyebrow={homeIntro.eyebrow}
-        title={homeIntro.title}
-        intro={homeIntro.intro}
-        tone="muted"
-      >
+      <Section title={homeIntro.title} intro={homeIntro.intro} tone="muted">
         <VideoFacade video={site.videos.homeIntro} className="mx-auto max-w-4xl shadow-xl" />
       </Section>
 
-      <Section eyebrow={homeBenefits.eyebrow} title={homeBenefits.title}>
+      <Section title={homeBenefits.title}>
         <CardGrid items={homeBenefits.cards} />
       </Section>
 
-      <Section
-        eyebrow={homeImpact.eyebrow}
-        title={homeImpact.title}
-        intro={homeImpact.intro}
-        tone="muted"
-      >
+      <Section title={homeImpact.title} intro={homeImpact.intro} tone="muted">
         <StatGrid stats={homeImpact.figures} />
         <p className="mt-6 text-sm text-muted-foreground">
           <a
@@ -66,21 +55,16 @@ export default function HomePage() {
             className="inline-flex min-h-6 items-center gap-1.5 underline underline-offset-4 hover:text-primary"
           >
             {homeImpact.source.label}
-            <ExternalLink aria-hidden className="h-4 w-4 shrink-0" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </p>
       </Section>
 
-      <Section eyebrow={homeEndorsements.eyebrow} title={homeEndorsements.title} tone="dark">
+      <Section title={homeEndorsements.title} tone="dark">
         <EndorsementList items={homeEndorsements.items} />
       </Section>
 
-      <Section
-        eyebrow={homeHowItWorks.eyebrow}
-        title={homeHowItWorks.title}
-        intro={homeHowItWorks.intro}
-      >
+      <Section title={homeHowItWorks.title} intro={homeHowItWorks.intro}>
         <CardGrid items={homeHowItWorks.features} columns={4} />
         <div className="mt-10">
           <Link
@@ -88,7 +72,6 @@ export default function HomePage() {
             className={buttonVariants({ variant: 'outline', size: 'lg' })}
           >
             {homeHowItWorks.link.label}
-            <ArrowRight aria-hidden />
           </Link>
         </div>
       </Section>
