@@ -151,7 +151,7 @@ export const homeClosing = {
       to: '/trial-signup',
       variant: 'default',
     },
-    { label: 'Book a Demo', to: '/book-demo', variant: 'outline' },
+    { label: 'Book a Demo', to: '/book-demo', variant: 'secondary' },
   ] satisfies LinkAction[],
 };
 

@@ -6,6 +6,8 @@ import { LogoTrack, type PartnerLogo } from './LogoTrack';
 // static row stands in for it (same markup, so nothing shifts when it takes over).
 const LogoCarousel = lazy(() => import('./LogoCarousel'));
 
+const carouselLabel = 'Partner logos';
+
 /** The 'Trusted by' section: partner logos that rotate on their own. */
 export function TrustedBy({
   title,
@@ -18,8 +20,8 @@ export function TrustedBy({
 }) {
   return (
     <Section title={title} intro={intro} tone="muted">
-      <Suspense fallback={<LogoTrack logos={logos} label={title} />}>
-        <LogoCarousel logos={logos} label={title} />
+      <Suspense fallback={<LogoTrack logos={logos} label={carouselLabel} />}>
+        <LogoCarousel logos={logos} label={carouselLabel} />
       </Suspense>
     </Section>
   );
