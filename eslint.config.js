@@ -5,7 +5,17 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-ssr', 'coverage', 'screenshots', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      'dist-ssr',
+      'coverage',
+      'screenshots',
+      'test-results',
+      'playwright-report',
+      '.local-backend',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { ToastOutlet } from '@/components/feedback/ToastOutlet';
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { AuthProvider } from '@/features/auth/AuthProvider';
@@ -48,7 +47,6 @@ function RootLayout() {
           </ErrorBoundary>
         </main>
         <Footer />
-        <ToastOutlet />
       </div>
     </AuthProvider>
   );

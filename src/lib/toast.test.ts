@@ -1,15 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { attachToaster, isToasterRequested, subscribeToasterRequest, toast } from './toast';
+import { attachToaster, setToasterMount, toast } from './toast';
 
 describe('toast', () => {
   it('asks for the toaster once, queues until it is attached, then delivers directly', () => {
     const requested = vi.fn();
-    subscribeToasterRequest(requested);
-    expect(isToasterRequested()).toBe(false);
+    setToasterMount(requested);
 
     toast.error('Sign in failed', 'Invalid login credentials');
     toast.success('Signed in successfully!');
-    expect(isToasterRequested()).toBe(true);
     expect(requested).toHaveBeenCalledTimes(1);
 
     const shown = vi.fn();

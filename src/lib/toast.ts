@@ -1,7 +1,8 @@
 /**
- * The app's one way to show a toast. Toasts are rare on marketing pages, so the toast library loads
- * with the first one (src/components/feedback/Toasts.tsx) and this module stays a few hundred bytes;
- * toasts raised while it loads are queued and shown in order.
+ * The app's one way to show a toast. Toasts are rare on marketing pages, so the toast library and
+ * its toaster load with the first one (src/components/feedback/mountToaster.tsx, a small React root
+ * of its own) and this module stays a few hundred bytes; toasts raised while it loads are queued and
+ * shown in order.
  */
 export type ToastVariant = 'success' | 'destructive';
 
@@ -11,12 +12,14 @@ export interface ToastMessage {
   description?: string;
 }
 
-type Listener = () => void;
-
 let queue: ToastMessage[] = [];
-let requested = false;
-const listeners = new Set<Listener>();
+let mounting = false;
 let deliver: ((message: ToastMessage) => void) | undefined;
+
+/** Loads and mounts the toaster; replaced in unit tests. */
+let mountToaster = (): void => {
+  void import('@/components/feedback/mountToaster').then((module) => module.mountToaster());
+};
 
 function show(message: ToastMessage): void {
   if (deliver) {
@@ -24,9 +27,9 @@ function show(message: ToastMessage): void {
     return;
   }
   queue.push(message);
-  if (!requested) {
-    requested = true;
-    listeners.forEach((listener) => listener());
+  if (!mounting) {
+    mounting = true;
+    mountToaster();
   }
 }
 
@@ -40,23 +43,18 @@ export const toast = {
   },
 };
 
-/** For the toast outlet: whether the toaster is needed yet. */
-export function subscribeToasterRequest(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function isToasterRequested(): boolean {
-  return requested;
-}
-
 /** Called by the mounted toaster: shows what was queued, then delivers directly. */
-export function attachToaster(show: (message: ToastMessage) => void): () => void {
+export function attachToaster(showToast: (message: ToastMessage) => void): () => void {
   const pending = queue;
   queue = [];
-  deliver = show;
-  for (const message of pending) show(message);
+  deliver = showToast;
+  for (const message of pending) showToast(message);
   return () => {
-    if (deliver === show) deliver = undefined;
+    if (deliver === showToast) deliver = undefined;
   };
+}
+
+/** For unit tests: observe the toaster being asked for instead of loading it. */
+export function setToasterMount(mount: () => void): void {
+  mountToaster = mount;
 }

@@ -16,6 +16,7 @@ const columnClasses = {
   2: 'sm:grid-cols-2',
   3: 'sm:grid-cols-2 lg:grid-cols-3',
   4: 'sm:grid-cols-2 lg:grid-cols-4',
+  5: 'sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5',
 } as const;
 
 /** Cards in a responsive grid: the one card markup of the marketing pages. */

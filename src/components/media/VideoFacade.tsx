@@ -1,5 +1,4 @@
 import { useCallback, useRef, useState } from 'react';
-import { Play } from 'lucide-react';
 import { site } from '@/content/site';
 import { cn } from '@/lib/cn';
 import { useAutoplayWhenVisible, type AutoplayRule } from './useAutoplayWhenVisible';
@@ -13,16 +12,8 @@ export interface SiteVideo {
 }
 
 export function videoPlayerUrl(video: SiteVideo, { loop = false, muted = false } = {}): string {
-  const query = new URLSearchParams({
-    autoplay: '1',
-    muted: muted ? '1' : '0',
-    loop: loop ? '1' : '0',
-    dnt: '1',
-    title: '0',
-    byline: '0',
-    portrait: '0',
-  });
-  return `${site.videoHost}/video/${encodeURIComponent(video.id)}?${query.toString()}`;
+  const flags = `autoplay=1&muted=${muted ? 1 : 0}&loop=${loop ? 1 : 0}`;
+  return `${site.videoHost}/video/${encodeURIComponent(video.id)}?${flags}&dnt=1&title=0&byline=0&portrait=0`;
 }
 
 /**
@@ -74,7 +65,10 @@ export function VideoFacade({
             className="group absolute inset-0 flex items-center justify-center focus-visible:outline-none"
           >
             <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/90 text-brand-ink shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-ring">
-              <Play aria-hidden className="ml-1 h-7 w-7 fill-current" />
+              {/* A plain triangle, drawn here: the icon library's would be a chunk of its own. */}
+              <svg aria-hidden viewBox="0 0 24 24" className="ml-1 h-7 w-7 fill-current">
+                <path d="M7 4.5v15l12-7.5z" />
+              </svg>
             </span>
             <span className="sr-only">Play video: {video.title}</span>
           </button>

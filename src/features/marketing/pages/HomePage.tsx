@@ -1,21 +1,84 @@
 import { Link } from 'react-router-dom';
-import { PageHero } from '@/components/layout/PageHero';
+import { CardGrid } from '@/components/marketing/CardGrid';
+import { Section } from '@/components/marketing/Section';
+import { StatGrid } from '@/components/marketing/StatGrid';
+import { VideoFacade } from '@/components/media/VideoFacade';
 import { buttonVariants } from '@/components/ui/buttonVariants';
-import { homeHeroActions } from '@/content/home';
+import {
+  homeBenefits,
+  homeClosing,
+  homeEndorsements,
+  homeHeroActions,
+  homeHowItWorks,
+  homeImpact,
+  homeIntro,
+  homeWhatWeDo,
+  trustedBy,
+} from '@/content/home';
 import { pageCopy } from '@/content/pages';
+import { site } from '@/content/site';
+import { ActionButtons } from '../components/ActionButtons';
+import { EndorsementList } from '../components/EndorsementList';
+import { HeroWithMedia } from '../components/HeroWithMedia';
+import { PromoBand } from '../components/PromoBand';
+import { TrustedBy } from '../components/TrustedBy';
 
 export default function HomePage() {
   return (
-    <PageHero copy={pageCopy.home}>
-      {homeHeroActions.map((action) => (
-        <Link
-          key={action.to}
-          to={action.to}
-          className={buttonVariants({ variant: action.variant, size: 'lg' })}
-        >
-          {action.label}
-        </Link>
-      ))}
-    </PageHero>
+    <>
+      <HeroWithMedia
+        copy={pageCopy.home}
+        eyebrow={site.tagline}
+        actions={<ActionButtons actions={homeHeroActions} />}
+        media={<VideoFacade video={site.videos.homeHero} />}
+      />
+
+      <Section title={homeWhatWeDo.title}>
+        <CardGrid items={homeWhatWeDo.cards} columns={2} />
+      </Section>
+
+      <Section title={homeIntro.title} intro={homeIntro.intro} tone="muted">
+        <VideoFacade video={site.videos.homeIntro} className="mx-auto max-w-4xl shadow-xl" />
+      </Section>
+
+      <Section title={homeBenefits.title}>
+        <CardGrid items={homeBenefits.cards} />
+      </Section>
+
+      <Section title={homeImpact.title} intro={homeImpact.intro} tone="muted">
+        <StatGrid stats={homeImpact.figures} />
+        <p className="mt-6 text-sm text-muted-foreground">
+          <a
+            href={homeImpact.source.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-6 items-center gap-1.5 underline underline-offset-4 hover:text-primary"
+          >
+            {homeImpact.source.label}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      </Section>
+
+      <Section title={homeEndorsements.title} tone="dark">
+        <EndorsementList items={homeEndorsements.items} />
+      </Section>
+
+      <Section title={homeHowItWorks.title}>
+        <CardGrid items={homeHowItWorks.features} columns={4} />
+        <div className="mt-10">
+          <Link
+            to={homeHowItWorks.link.to}
+            className={buttonVariants({ variant: 'outline', size: 'lg' })}
+          >
+            {homeHowItWorks.link.label}
+          </Link>
+        </div>
+      </Section>
+
+      <PromoBand title={homeClosing.title} text={homeClosing.text} actions={homeClosing.actions} />
+
+      <TrustedBy title={trustedBy.title} intro={trustedBy.intro} logos={trustedBy.logos} />
+    </>
   );
 }

@@ -1,6 +1,69 @@
-import { PageHero } from '@/components/layout/PageHero';
+import { CardGrid, type CardItem } from '@/components/marketing/CardGrid';
+import { Section } from '@/components/marketing/Section';
+import { VideoFacade } from '@/components/media/VideoFacade';
+import { moduleImage, modules, moduleSlugs } from '@/content/modules';
 import { pageCopy } from '@/content/pages';
+import { site } from '@/content/site';
+import {
+  libraryCustomPromo,
+  libraryHero,
+  libraryImageStrip,
+  libraryKeyFeatures,
+  libraryModules,
+  libraryUseCases,
+} from '@/content/trainingLibrary';
+import { ActionButtons } from '../components/ActionButtons';
+import { HeroWithMedia } from '../components/HeroWithMedia';
+import { ImageStrip } from '../components/ImageStrip';
+import { PromoBand } from '../components/PromoBand';
+
+// The catalogue's order is the library's order.
+const moduleCards: CardItem[] = moduleSlugs.map((slug) => ({
+  title: modules[slug].title,
+  text: modules[slug].summary,
+  image: moduleImage(slug),
+  href: `/modules/${slug}`,
+}));
 
 export default function TrainingLibraryPage() {
-  return <PageHero copy={pageCopy.trainingLibrary} />;
+  return (
+    <>
+      <HeroWithMedia
+        copy={pageCopy.trainingLibrary}
+        eyebrow={libraryHero.eyebrow}
+        tagline={libraryHero.tagline}
+        actions={<ActionButtons actions={libraryHero.actions} />}
+        media={<VideoFacade video={site.videos.libraryLoop} autoplay={{ delayMs: 2000 }} loop />}
+      />
+
+      <Section eyebrow={libraryUseCases.eyebrow} title={libraryUseCases.title}>
+        <CardGrid items={libraryUseCases.cards} />
+      </Section>
+
+      <Section
+        id="modules"
+        eyebrow={libraryModules.eyebrow}
+        title={libraryModules.title}
+        intro={libraryModules.intro}
+        tone="muted"
+      >
+        <CardGrid items={moduleCards} columns={5} />
+      </Section>
+
+      <PromoBand
+        eyebrow={libraryCustomPromo.eyebrow}
+        title={libraryCustomPromo.title}
+        text={libraryCustomPromo.text}
+        actions={libraryCustomPromo.actions}
+        image={libraryCustomPromo.image}
+        tone="light"
+      />
+
+      <ImageStrip images={libraryImageStrip} />
+
+      <Section eyebrow={libraryKeyFeatures.eyebrow} title={libraryKeyFeatures.title} tone="muted">
+        <CardGrid items={libraryKeyFeatures.cards} />
+      </Section>
+    </>
+  );
 }
