@@ -63,10 +63,12 @@ test.describe('signed in', () => {
       await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
       expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toBeHidden();
       await page.getByRole('button', { name: /^Notifications/ }).click();
       await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toBeVisible();
       expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toBeHidden();
     }
   });
 });

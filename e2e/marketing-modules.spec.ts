@@ -132,6 +132,8 @@ test.describe('Rural Minds', () => {
     page,
   }) => {
     await page.goto('/modules/rural-minds');
+    // The viewer's buttons work once the page has hydrated (its code and copy have loaded).
+    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rural Minds');
     await expect(page.locator('iframe')).toHaveCount(0);
 
@@ -156,6 +158,8 @@ test.describe('Rural Minds', () => {
 
   test('the farmer-facing version opens the same way', async ({ page }) => {
     await page.goto('/modules/rural-minds');
+    // The viewer's buttons work once the page has hydrated (its code and copy have loaded).
+    await page.waitForLoadState('networkidle');
     const farmer = page.getByRole('button', { name: 'Farmer-facing version' });
     await farmer.click();
     await expect(
@@ -168,6 +172,8 @@ test.describe('Rural Minds', () => {
 
   test('the page has its about video, module details, contact and news', async ({ page }) => {
     await page.goto('/modules/rural-minds');
+    // The viewer's buttons work once the page has hydrated (its code and copy have loaded).
+    await page.waitForLoadState('networkidle');
     await expect(page.locator('img[src="/images/modules/rural-minds.svg"]')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to the training library' })).toHaveAttribute(
       'href',
@@ -194,6 +200,8 @@ test.describe('Rural Minds', () => {
 
   test('/rural-minds shows the same page', async ({ page }) => {
     await page.goto('/rural-minds');
+    // The viewer's buttons work once the page has hydrated (its code and copy have loaded).
+    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rural Minds');
     await expect(page.getByText(ruralMinds.description[0] ?? '')).toBeVisible();
     await page.getByRole('button', { name: 'Start Training' }).click();

@@ -1,6 +1,14 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { preloadableLazy } from '@/lib/preloadableLazy';
 
-type PageModule = { default: ComponentType };
+/**
+ * A page module: the page, and optionally what must be loaded before the page is hydrated (code or
+ * data its own lazy parts need for the given path).
+ */
+type PageModule = {
+  default: ComponentType;
+  prepareForHydration?: (pathname: string) => Promise<unknown>;
+};
 
 // Every page is found through this glob so that each becomes its own chunk and the build can map a
 // route to its chunk by source path (the key Vite's manifest uses).
@@ -8,8 +16,11 @@ const pageModules = import.meta.glob<PageModule>('../features/*/pages/*Page.tsx'
 
 export interface LazyPage {
   Component: LazyExoticComponent<ComponentType>;
-  /** Starts loading the page's chunk; used before hydration so the first render needs no fallback. */
-  preload: () => Promise<PageModule>;
+  /**
+   * Loads the page's chunk and what it needs to render `pathname` at once; used before hydration,
+   * so the first render needs no fallback.
+   */
+  preload: (pathname?: string) => Promise<unknown>;
   /** The page's source path relative to the project root, as in the Vite manifest. */
   source: string;
 }
@@ -18,21 +29,17 @@ export interface LazyPage {
 export function lazyPage(name: `${string}/${string}Page`): LazyPage {
   const load = pageModules[`../features/${name.replace('/', '/pages/')}.tsx`];
   if (!load) throw new Error(`No page module for "${name}" in src/features/*/pages/`);
-  let loaded: PageModule | undefined;
-  const preload = async () => (loaded ??= await load());
+  const page = preloadableLazy(async () => {
+    module ??= await load();
+    return module;
+  });
+  let module: PageModule | undefined;
   return {
-    // Once loaded, the page renders without suspending (React.lazy accepts a thenable, and this one
-    // resolves at once), so hydration completes in one pass. Hydration left waiting on a page would
-    // turn into client rendering, loading indicator included, if the signed-in header updated first.
-    Component: lazy(() => (loaded ? (resolvedThenable(loaded) as Promise<PageModule>) : preload())),
-    preload,
+    Component: page.Component,
+    preload: async (pathname) => {
+      await page.preload();
+      if (pathname !== undefined) await module?.prepareForHydration?.(pathname);
+    },
     source: `src/features/${name.replace('/', '/pages/')}.tsx`,
   };
-}
-
-function resolvedThenable<T>(value: T): PromiseLike<T> {
-  return {
-    then: <Result>(onFulfilled?: ((value: T) => Result | PromiseLike<Result>) | null) =>
-      resolvedThenable(onFulfilled ? (onFulfilled(value) as Result) : (value as unknown as Result)),
-  } as PromiseLike<T>;
 }

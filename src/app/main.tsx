@@ -24,7 +24,8 @@ function render(root: HTMLElement): void {
   else createRoot(root).render(app);
 }
 
-void Promise.resolve(matchAppRoute(window.location.pathname)?.route.page.preload())
+const { pathname } = window.location;
+void Promise.resolve(matchAppRoute(pathname)?.route.page.preload(pathname))
   .catch((error: unknown) => {
     logger.error('Could not load the page before the first render:', error);
   })

@@ -2,8 +2,10 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Play } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { modules } from '@/content/modules';
+import { preloadableLazy } from '@/lib/preloadableLazy';
 import { ruralMindsCopy, ruralMindsVersions, type RuralMindsVersion } from '@/content/ruralMinds';
 import { ModuleHero } from '../components/ModuleHero';
+import { loadModuleDetails } from '../moduleDetails';
 import { playerAddress, playerAddressForCode, ruralMindsCutCode } from '../playerAddress';
 
 // The viewer's code loads when a visitor starts the training, like the player itself.
@@ -11,11 +13,17 @@ const PlayerViewer = lazy(() =>
   import('../components/PlayerViewer').then(({ PlayerViewer }) => ({ default: PlayerViewer })),
 );
 
-const RuralMindsSections = lazy(() =>
+const sections = preloadableLazy<object>(() =>
   import('../components/RuralMindsSections').then(({ RuralMindsSections }) => ({
     default: RuralMindsSections,
   })),
 );
+const RuralMindsSections = sections.Component;
+
+/** Before hydration: the sections' code, so the page hydrates in one pass. */
+export async function prepareForHydration(): Promise<void> {
+  await Promise.all([sections.preload(), loadModuleDetails('rural-minds')]);
+}
 
 const module = modules['rural-minds'];
 
