@@ -17,6 +17,15 @@ const toast = (page: Page, title: string) => page.getByRole('listitem').filter({
 
 test.use({ account: accounts.admin });
 
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) })),
+  ).toEqual([]);
+}
+
 async function openTab(page: Page, name: RegExp, search?: string) {
   await page.getByRole('tab', { name }).click();
   const panel = page.getByRole('tabpanel');
@@ -74,6 +83,10 @@ test('approving a request: the toast, the row moves, and the user is told live',
   await expect(activeRow.getByRole('cell').nth(3)).toHaveText(/^30\s*Active$/);
 
   await expect(toast(user.page, 'Trial approved')).toBeVisible();
+  await user.page.reload();
+  const card = user.page.getByRole('region', { name: 'Your trial' });
+  await expect(card).toContainText('Active Trial');
+  await expect(card).toContainText('30 days remaining');
   await user.context.close();
 });
 
@@ -90,7 +103,10 @@ test('rejecting a request tells the user', async ({ page, browser }) => {
 });
 
 for (const canRetrial of [false, true]) {
-  test(`expiring a trial ${canRetrial ? 'with' : 'without'} a re-trial`, async ({ page }) => {
+  test(`expiring a trial ${canRetrial ? 'with' : 'without'} a re-trial`, async ({
+    page,
+    browser,
+  }) => {
     const email = uniqueEmail(canRetrial ? 'expire-retrial' : 'expire');
     await accountWithActiveTrial(email, password, 'Evan Expire');
     const active = await openTab(page, /^Active Trials/, email);
@@ -102,8 +118,7 @@ for (const canRetrial of [false, true]) {
     const allow = dialog.getByRole('checkbox', { name: 'Allow the user to request a new trial' });
     await expect(allow).not.toBeChecked();
     if (canRetrial) await allow.check();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations).toEqual([]);
+    await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Expire trial' }).click();
     await expect(toast(page, 'Trial Expired')).toContainText(
       'Trial has been expired and moved to expired trials.',
@@ -112,6 +127,17 @@ for (const canRetrial of [false, true]) {
     await expect(expired.getByRole('row').filter({ hasText: email })).toContainText(
       canRetrial ? 'Allowed' : 'Not allowed',
     );
+
+    const user = await userPage(browser, email);
+    const card = user.page.getByRole('region', { name: 'Your trial' });
+    await expect(card).toContainText('Trial Expired');
+    if (canRetrial)
+      await expect(card.getByRole('link', { name: 'Request Re-trial' })).toHaveAttribute(
+        'href',
+        '/trial-signup',
+      );
+    else await expect(card).toContainText('Please contact admin for continued access.');
+    await user.context.close();
   });
 }
 
@@ -120,6 +146,8 @@ test('deleting an active trial, after confirming', async ({ page }) => {
   await accountWithActiveTrial(email, password, 'Dee Delete');
   const active = await openTab(page, /^Active Trials/, email);
   await active.getByRole('button', { name: `Delete the trial of ${email}` }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Trial Deleted')).toBeVisible();
   await expect(active.getByText('No active trials')).toBeVisible();
@@ -139,6 +167,7 @@ test('granting the admin role, and refusing an invalid e-mail', async ({ page, b
   await expect(page.getByRole('alertdialog')).toContainText(
     `Grant admin role to ${email}? This will give them full access to the admin dashboard.`,
   );
+  await expectNoAxeViolations(page);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Grant admin role' }).click();
   await expect(toast(page, 'Admin Role Granted')).toContainText(
     `${email} now has admin privileges.`,
@@ -216,14 +245,6 @@ for (const name of [
     const panel = await openTab(page, new RegExp(`^${name}`));
     await expect(panel.getByRole('table').first()).toBeVisible();
     await expect(panel.getByText('Loading...')).toHaveCount(0);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    expect(
-      results.violations.map(({ id, nodes }) => ({
-        id,
-        targets: nodes.map((node) => node.target),
-      })),
-    ).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 }

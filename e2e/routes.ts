@@ -64,9 +64,15 @@ export const routeExpectations: RouteExpectation[] = [
     access: 'signed-in',
   },
   { path: '/trial-signup', heading: 'Start your free trial', prerendered: true },
-  { path: '/trial-signup/confirmation', heading: 'Thanks for signing up!', prerendered: false },
+  {
+    path: '/trial-signup/confirmation',
+    heading: 'Thanks for signing up!',
+    prerendered: false,
+    access: 'signed-in',
+  },
   { path: '/trial-access', heading: 'How trial access works', prerendered: true },
-  { path: '/unlock/dementia', heading: 'Dementia', prerendered: false },
+  // The unlock page sends visitors to the login page itself, as the guard would.
+  { path: '/unlock/dementia', heading: 'Dementia', prerendered: false, access: 'signed-in' },
   ...moduleRoutes,
   { path: '/rural-minds', heading: 'Rural Minds', prerendered: true },
   {

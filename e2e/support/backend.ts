@@ -140,3 +140,62 @@ export async function emailsTo(email: string): Promise<{ Subject: string }[]> {
   const response = await fetch(`${mailboxUrl}/api/v1/search?query=${query}`);
   return ((await response.json()) as { messages: { Subject: string }[] }).messages;
 }
+
+async function userIdOf(email: string): Promise<string> {
+  const { data, error } = await service().from('profiles').select('id').eq('email', email).single();
+  if (error) throw error;
+  return data.id as string;
+}
+
+/** The modules recorded as unlocked or started for an account (module_unlocks, service role). */
+export async function moduleUnlocksOf(email: string): Promise<string[]> {
+  const { data, error } = await service()
+    .from('module_unlocks')
+    .select('module_name')
+    .eq('user_id', await userIdOf(email));
+  if (error) throw error;
+  return (data as { module_name: string }[]).map((row) => row.module_name);
+}
+
+/** Forgets that an account unlocked a module, so a test can watch the record being made. */
+export async function deleteModuleUnlock(email: string, moduleName: string): Promise<void> {
+  const { error } = await service()
+    .from('module_unlocks')
+    .delete()
+    .eq('user_id', await userIdOf(email))
+    .eq('module_name', moduleName);
+  if (error) throw error;
+}
+
+/** Wrong module passwords entered by an account through the API, as a guesser would. */
+export async function wrongUnlockAttempts(email: string, password: string, count: number) {
+  const user = client();
+  const { error: signInError } = await user.auth.signInWithPassword({ email, password });
+  if (signInError) throw signInError;
+  for (let attempt = 0; attempt < count; attempt += 1) {
+    const { data, error } = await user.rpc('unlock_module', {
+      slug: 'dementia',
+      password: `wrong-${attempt}`,
+    });
+    if (error) throw error;
+    expect(data).toMatchObject({ unlocked: false });
+  }
+}
+
+/** A signed-in user's access token, for calling the backend directly as that user. */
+export async function accessToken(email: string, password = seededPassword): Promise<string> {
+  const { data, error } = await client().auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return data.session.access_token;
+}
+
+/** A row as the backend holds it (service role), or null. */
+export async function findRow(
+  table: 'pending_trials' | 'active_trial_users' | 'user_roles',
+  column: string,
+  value: string,
+) {
+  const { data, error } = await service().from(table).select('*').eq(column, value).maybeSingle();
+  if (error) throw error;
+  return data as Record<string, unknown> | null;
+}

@@ -3,14 +3,18 @@ import { Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom'
 import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { AuthProvider } from '@/features/auth/AuthProvider';
+import { useStartTrainingGate } from '@/features/trials/useStartTrainingGate';
 import { ErrorBoundary } from './ErrorBoundary';
-import { NotFoundPage } from './NotFoundPage';
 import { PageHead } from './PageHead';
 import { PageLoading } from './PageLoading';
 import { appRoutes, type AppRoute } from './routes';
 import { ScrollManager } from './ScrollManager';
 
 const PortalProviders = lazy(() => import('./PortalProviders'));
+// Never prerendered (unknown paths get the app shell), so it need not be in every page's download.
+const NotFoundPage = lazy(() =>
+  import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage })),
+);
 
 export function App() {
   return (
@@ -27,6 +31,7 @@ export function App() {
 
 function RootLayout() {
   const { pathname } = useLocation();
+  useStartTrainingGate();
   return (
     <AuthProvider>
       <div className="flex min-h-screen flex-col">
@@ -61,7 +66,7 @@ function RoutePage({ route }: { route: AppRoute }) {
     <>
       <PageHead meta={meta} />
       {route.rendering === 'client' ? (
-        <PortalProviders access={route.access}>{page}</PortalProviders>
+        <PortalProviders route={route}>{page}</PortalProviders>
       ) : (
         page
       )}

@@ -9,15 +9,21 @@ import type { AppRoute } from './routes';
  * pages, the guard. Loaded with those pages only, so marketing routes do not pay for either.
  */
 export default function PortalProviders({
-  access,
+  route: { access, signedOutNotice },
   children,
 }: {
-  access: AppRoute['access'];
+  route: AppRoute;
   children: ReactNode;
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {access ? <RequireAuth requireAdmin={access === 'admin'}>{children}</RequireAuth> : children}
+      {access ? (
+        <RequireAuth requireAdmin={access === 'admin'} signedOutNotice={signedOutNotice}>
+          {children}
+        </RequireAuth>
+      ) : (
+        children
+      )}
     </QueryClientProvider>
   );
 }

@@ -3,7 +3,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { env } from '@/lib/env';
 import { App } from './App';
-import { renderPageHead } from './head';
+import { pageDescriptions } from '@/content/pageDescriptions';
+import { renderPageHead, resolvePageMeta } from './head';
 import { buildPaths, matchAppRoute, notFoundMeta, type AppRoute } from './routes';
 
 export interface PrerenderedPage {
@@ -28,7 +29,7 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
     path,
     rendering: match.route.rendering,
     source: match.route.page.source,
-    head: renderPageHead(meta, path, env.siteUrl),
+    head: renderPageHead(resolvePageMeta(meta, pageDescriptions), path, env.siteUrl),
     indexable: match.route.rendering === 'static' && !meta.noindex && !meta.canonicalPath,
   };
   if (match.route.rendering === 'client') return { ...page, html: '' };
@@ -37,7 +38,7 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
 
 /** The shell every unknown or client-rendered path gets from the host's single-page fallback. */
 export function shellHead(): string {
-  return renderPageHead(notFoundMeta, '/', env.siteUrl);
+  return renderPageHead(resolvePageMeta(notFoundMeta, pageDescriptions), '/', env.siteUrl);
 }
 
 export function allBuildPaths(): string[] {

@@ -1,12 +1,32 @@
+import type { PageKey } from '@/content/pages';
 import { site } from '@/content/site';
+import { documentTitle } from './documentTitle';
 
 export interface PageMeta {
   title: string;
-  description: string;
+  /**
+   * The page's search description, or the key of its entry in src/content/pageDescriptions.ts,
+   * which the browser loads only after an in-app navigation (see resolvePageMeta).
+   */
+  description: string | { page: PageKey };
   /** The path search engines should index this page under, when it differs from its own path. */
   canonicalPath?: string;
   /** Pages that must stay out of search results (password gates, portal pages, not found). */
   noindex?: boolean;
+}
+
+/** Page metadata with its description text, ready to render. */
+export type ResolvedPageMeta = Omit<PageMeta, 'description'> & { description: string };
+
+export function resolvePageMeta(
+  meta: PageMeta,
+  descriptions: Record<PageKey, string>,
+): ResolvedPageMeta {
+  const { description } = meta;
+  return {
+    ...meta,
+    description: typeof description === 'string' ? description : descriptions[description.page],
+  };
 }
 
 interface HeadTag {
@@ -17,11 +37,7 @@ interface HeadTag {
 /** Marks the tags owned by the current page, so navigation can replace them without touching the rest. */
 const pageHeadAttribute = 'data-page-head';
 
-export function documentTitle(meta: PageMeta): string {
-  return meta.title === site.name ? site.name : `${meta.title} | ${site.name}`;
-}
-
-export function pageHeadTags(meta: PageMeta, pathname: string, siteUrl: string): HeadTag[] {
+export function pageHeadTags(meta: ResolvedPageMeta, pathname: string, siteUrl: string): HeadTag[] {
   const tags: HeadTag[] = [
     { tag: 'meta', attributes: { name: 'description', content: meta.description } },
     { tag: 'meta', attributes: { property: 'og:type', content: 'website' } },
@@ -48,7 +64,7 @@ export function pageHeadTags(meta: PageMeta, pathname: string, siteUrl: string):
 }
 
 /** The page's head as HTML, for prerendering. */
-export function renderPageHead(meta: PageMeta, pathname: string, siteUrl: string): string {
+export function renderPageHead(meta: ResolvedPageMeta, pathname: string, siteUrl: string): string {
   const tags = pageHeadTags(meta, pathname, siteUrl).map(({ tag, attributes }) => {
     const attributeText = Object.entries(attributes)
       .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
@@ -59,7 +75,7 @@ export function renderPageHead(meta: PageMeta, pathname: string, siteUrl: string
 }
 
 /** Replaces the previous page's head tags in the live document after a client-side navigation. */
-export function applyPageHead(meta: PageMeta, pathname: string, siteUrl: string): void {
+export function applyPageHead(meta: ResolvedPageMeta, pathname: string, siteUrl: string): void {
   document.title = documentTitle(meta);
   for (const element of document.head.querySelectorAll(`[${pageHeadAttribute}]`)) element.remove();
   for (const { tag, attributes } of pageHeadTags(meta, pathname, siteUrl)) {

@@ -6,7 +6,7 @@ import {
   isTrialModuleSlug,
   trialModuleSlugs,
 } from '@/content/modules';
-import { pageCopy, type PageCopy } from '@/content/pages';
+import { pageCopy, type PageKey } from '@/content/pages';
 import type { PageMeta } from './head';
 import { lazyPage, type LazyPage } from './lazyPage';
 
@@ -20,14 +20,16 @@ export interface AppRoute {
   rendering: 'static' | 'client';
   /** Who may open the page: the protected pages guard sends anyone else away. Public when absent. */
   access?: 'signed-in' | 'admin';
+  /** The toast for a visitor the guard sends to the login page (SPEC.md section 8). */
+  signedOutNotice?: { title: string; description: string };
   /** The page's search metadata; undefined when the parameters name nothing (the not-found page shows). */
   meta: (params: Params) => PageMeta | undefined;
   /** For paths with parameters, the concrete paths the build writes out. */
   buildPaths?: string[];
 }
 
-function fromCopy(copy: PageCopy, extra: Partial<PageMeta> = {}): () => PageMeta {
-  return () => ({ title: copy.title, description: copy.description, ...extra });
+function fromCopy(key: PageKey, extra: Partial<PageMeta> = {}): () => PageMeta {
+  return () => ({ title: pageCopy[key].title, description: { page: key }, ...extra });
 }
 
 const portal = { noindex: true };
@@ -40,113 +42,118 @@ export const appRoutes: AppRoute[] = [
     path: '/',
     page: lazyPage('marketing/HomePage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.home),
+    meta: fromCopy('home'),
   },
   {
     path: '/about',
     page: lazyPage('marketing/AboutPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.about),
+    meta: fromCopy('about'),
   },
   {
     path: '/studio',
     page: lazyPage('marketing/StudioPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.studio),
+    meta: fromCopy('studio'),
   },
   {
     path: '/surgical-training',
     page: lazyPage('marketing/SurgicalTrainingPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.surgicalTraining),
+    meta: fromCopy('surgicalTraining'),
   },
   {
     path: '/solutions',
     page: lazyPage('marketing/SolutionsPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.solutions),
+    meta: fromCopy('solutions'),
   },
   {
     path: '/insights',
     page: lazyPage('marketing/InsightsPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.insights),
+    meta: fromCopy('insights'),
   },
   {
     path: '/contact',
     page: lazyPage('marketing/ContactPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.contact),
+    meta: fromCopy('contact'),
   },
   {
     path: '/login',
     page: lazyPage('auth/LoginPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.login),
+    meta: fromCopy('login'),
   },
   {
     path: '/signup',
     page: lazyPage('auth/SignupPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.signup),
+    meta: fromCopy('signup'),
   },
   {
     path: '/forgot-password',
     page: lazyPage('auth/ForgotPasswordPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.forgotPassword),
+    meta: fromCopy('forgotPassword'),
   },
   {
     path: '/change-password',
     page: lazyPage('auth/ChangePasswordPage'),
     rendering: 'client',
     access: 'signed-in',
-    meta: fromCopy(pageCopy.changePassword, portal),
+    meta: fromCopy('changePassword', portal),
   },
   {
     path: '/dashboard',
     page: lazyPage('trials/DashboardPage'),
     rendering: 'client',
     access: 'signed-in',
-    meta: fromCopy(pageCopy.dashboard, portal),
+    meta: fromCopy('dashboard', portal),
   },
   {
     path: '/admin',
     page: lazyPage('admin/AdminPage'),
     rendering: 'client',
     access: 'admin',
-    meta: fromCopy(pageCopy.admin, portal),
+    meta: fromCopy('admin', portal),
   },
   {
     path: '/training-library',
     page: lazyPage('marketing/TrainingLibraryPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.trainingLibrary),
+    meta: fromCopy('trainingLibrary'),
   },
   {
     path: '/training-library-trial',
     page: lazyPage('trials/TrialLibraryPage'),
     rendering: 'client',
     access: 'signed-in',
-    meta: fromCopy(pageCopy.trialLibrary, portal),
+    signedOutNotice: {
+      title: 'Access denied',
+      description: 'Please sign in to access the trial library.',
+    },
+    meta: fromCopy('trialLibrary', portal),
   },
   {
     path: '/trial-signup',
     page: lazyPage('trials/TrialSignupPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.trialSignup),
+    meta: fromCopy('trialSignup'),
   },
   {
     path: '/trial-signup/confirmation',
     page: lazyPage('trials/TrialConfirmationPage'),
     rendering: 'client',
-    meta: fromCopy(pageCopy.trialConfirmation, portal),
+    access: 'signed-in',
+    meta: fromCopy('trialConfirmation', portal),
   },
   {
     path: '/trial-access',
     page: lazyPage('marketing/TrialAccessPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.trialAccess),
+    meta: fromCopy('trialAccess'),
   },
   {
     path: '/unlock/:slug',
@@ -157,7 +164,7 @@ export const appRoutes: AppRoute[] = [
       if (!module?.unlockable) return undefined;
       return {
         title: `Unlock ${module.title}`,
-        description: pageCopy.unlock.description,
+        description: { page: 'unlock' },
         noindex: true,
       };
     },
@@ -197,43 +204,43 @@ export const appRoutes: AppRoute[] = [
     path: '/book-demo',
     page: lazyPage('marketing/BookDemoPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.bookDemo),
+    meta: fromCopy('bookDemo'),
   },
   {
     path: '/how-it-works',
     page: lazyPage('marketing/HowItWorksPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.howItWorks),
+    meta: fromCopy('howItWorks'),
   },
   {
     path: '/how-it-works-revolvevr',
     page: lazyPage('marketing/HowItWorksRevolveVrPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.howItWorksRevolveVr),
+    meta: fromCopy('howItWorksRevolveVr'),
   },
   {
     path: '/how-it-works-revolve360',
     page: lazyPage('marketing/HowItWorksRevolve360Page'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.howItWorksRevolve360),
+    meta: fromCopy('howItWorksRevolve360'),
   },
   {
     path: '/revolve-custom',
     page: lazyPage('marketing/RevolveCustomPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.revolveCustom),
+    meta: fromCopy('revolveCustom'),
   },
   {
     path: '/bespoke',
     page: lazyPage('marketing/RevolveCustomPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.revolveCustom, { canonicalPath: '/revolve-custom' }),
+    meta: fromCopy('revolveCustom', { canonicalPath: '/revolve-custom' }),
   },
   {
     path: '/terms-and-conditions',
     page: lazyPage('marketing/TermsPage'),
     rendering: 'static',
-    meta: fromCopy(pageCopy.terms),
+    meta: fromCopy('terms'),
   },
 ];
 
@@ -245,7 +252,7 @@ function moduleMeta(slug: string | undefined): PageMeta {
 
 export const notFoundMeta: PageMeta = {
   title: pageCopy.notFound.title,
-  description: pageCopy.notFound.description,
+  description: { page: 'notFound' },
   noindex: true,
 };
 

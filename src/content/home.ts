@@ -1,18 +1,12 @@
 import type { CardItem } from '@/components/marketing/CardGrid';
 import type { Stat } from '@/components/marketing/StatGrid';
-import type { LinkAction } from '@/features/marketing/components/ActionButtons';
+import type { CallToAction } from '@/features/marketing/components/ActionButtons';
 import type { Endorsement } from '@/features/marketing/components/EndorsementList';
 import type { PartnerLogo } from '@/features/marketing/components/LogoTrack';
 
-export const homeHeroActions: LinkAction[] = [
+export const homeHeroActions: CallToAction[] = [
   { label: 'Explore Modules', to: '/training-library', variant: 'default' },
-  // The trial button's label and action depend on the visitor's trial state once trials land;
-  // signed out it always leads to /trial-signup.
-  {
-    label: 'Access the 30-Day Free Training Library Trial',
-    to: '/trial-signup',
-    variant: 'secondary',
-  },
+  { trial: 'standard', variant: 'secondary' },
   { label: 'See How It Works', to: '/how-it-works#hero', variant: 'outline' },
 ];
 
@@ -139,13 +133,9 @@ export const homeClosing = {
   title: 'Ready to step inside?',
   text: 'Try the Revolve 360 library free for 30 days, or talk to us about training for your team.',
   actions: [
-    {
-      label: 'Access the 30-Day Free Training Library Trial',
-      to: '/trial-signup',
-      variant: 'default',
-    },
+    { trial: 'standard', variant: 'default' },
     { label: 'Book a Demo', to: '/book-demo', variant: 'secondary' },
-  ] satisfies LinkAction[],
+  ] satisfies CallToAction[],
 };
 
 export const trustedBy = {

@@ -10,16 +10,16 @@ import {
   UsersRound,
 } from 'lucide-react';
 import type { CardItem } from '@/components/marketing/CardGrid';
-import type { LinkAction } from '@/features/marketing/components/ActionButtons';
+import type { CallToAction } from '@/features/marketing/components/ActionButtons';
 
 export const libraryHero = {
   eyebrow: 'The Revolve 360 training library',
   tagline: 'Real consultations, filmed in 360 degrees. Step inside, choose what happens next.',
   actions: [
     // Only this page words the trial button this way (DESIGN.md).
-    { label: 'Access our VR Training Free for 30 days', to: '/trial-signup', variant: 'default' },
+    { trial: 'homeVariant', variant: 'default' },
     { label: 'Build Custom Training', to: '/revolve-custom', variant: 'outline' },
-  ] satisfies LinkAction[],
+  ] satisfies CallToAction[],
 };
 
 export const libraryUseCases = {
@@ -58,7 +58,7 @@ export const libraryCustomPromo = {
   image: { src: '/images/library/revolve-custom.svg', alt: '' },
   actions: [
     { label: 'Explore Revolve Custom', to: '/revolve-custom', variant: 'default' },
-  ] satisfies LinkAction[],
+  ] satisfies CallToAction[],
 };
 
 /** Scenes from the library's world, shown as a strip between the promo and the features. */

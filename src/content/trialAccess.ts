@@ -1,3 +1,4 @@
+import type { TrialButtonWording } from './trialButton';
 import type { Step } from '@/components/marketing/StepList';
 
 /** /trial-access: how the free 30-day trial works (DESIGN.md section 1). */
@@ -20,12 +21,7 @@ export const trialAccessSteps: Step[] = [
   },
 ];
 
-export const trialAccessButton = {
-  // The trial button's state-dependent label and action arrive with the trials work; signed out it
-  // leads to /trial-signup, which is what every visitor gets for now.
-  label: 'Access the 30-Day Free Training Library Trial',
-  to: '/trial-signup',
-};
+export const trialAccessButton: { wording: TrialButtonWording } = { wording: 'standard' };
 
 export const trialAccessNotes = {
   title: 'Good to know',

@@ -4,6 +4,9 @@
  */
 export const queryKeys = {
   notifications: (userId: string) => ['notifications', userId] as const,
+  /** The signed-in user's trial status (dashboard, trial button, trial library). */
+  trialStatus: (userId: string) => ['trial', userId, 'status'] as const,
+  trialPassword: (userId: string) => ['trial', userId, 'password'] as const,
   /** Everything the admin dashboard reads: invalidated as a whole after each admin action. */
   admin: ['admin'] as const,
   adminList: (tab: string, page: number, search: string) => ['admin', tab, page, search] as const,

@@ -13,7 +13,10 @@ export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnon
     storageKey: authStorageKey,
     persistSession: true,
     autoRefreshToken: true,
-    detectSessionInUrl: true,
+    // Only a sign-in or reset link's own result: other pages use an `error` parameter of their own
+    // (the unlock page's ?error=badpass), which is no failed sign-in.
+    detectSessionInUrl: (_url, params) =>
+      Boolean(params.access_token || params.code || params.error_description || params.error_code),
   },
 });
 

@@ -7,7 +7,7 @@ export function PageHero({
   id,
   children,
 }: {
-  copy: PageCopy;
+  copy: Pick<PageCopy, 'heading' | 'intro'>;
   id?: string;
   children?: ReactNode;
 }) {

@@ -11,9 +11,12 @@ import { loginPathReturningTo } from './returnTo';
  */
 export function RequireAuth({
   requireAdmin = false,
+  signedOutNotice,
   children,
 }: {
   requireAdmin?: boolean;
+  /** A toast for a visitor sent to the login page from here. */
+  signedOutNotice?: { title: string; description: string };
   children: ReactNode;
 }) {
   const auth = useAuth();
@@ -23,21 +26,41 @@ export function RequireAuth({
   if (!auth.user) {
     if (auth.signedOutHere) return null;
     // Path and query only: a fragment may be a sign-in link's result, which must not travel on.
-    return <Navigate replace to={loginPathReturningTo(`${location.pathname}${location.search}`)} />;
+    const loginPath = loginPathReturningTo(`${location.pathname}${location.search}`);
+    if (signedOutNotice) return <LeaveWithNotice to={loginPath} {...signedOutNotice} />;
+    return <Navigate replace to={loginPath} />;
   }
   if (requireAdmin) {
     if (auth.adminLoading) return <DelayedLoading />;
     if (auth.adminError)
-      return <LeaveForDashboard title="Error" description="Failed to verify admin status." />;
+      return (
+        <LeaveWithNotice
+          to="/dashboard"
+          title="Error"
+          description="Failed to verify admin status."
+        />
+      );
     if (!auth.isAdmin)
       return (
-        <LeaveForDashboard title="Access Denied" description="You do not have admin privileges." />
+        <LeaveWithNotice
+          to="/dashboard"
+          title="Access Denied"
+          description="You do not have admin privileges."
+        />
       );
   }
   return children;
 }
 
-function LeaveForDashboard({ title, description }: { title: string; description: string }) {
+function LeaveWithNotice({
+  to,
+  title,
+  description,
+}: {
+  to: string;
+  title: string;
+  description: string;
+}) {
   const navigate = useNavigate();
   // Once per visit, even when development mode runs effects twice.
   const left = useRef(false);
@@ -45,7 +68,7 @@ function LeaveForDashboard({ title, description }: { title: string; description:
     if (left.current) return;
     left.current = true;
     toast.error(title, description);
-    void navigate('/dashboard', { replace: true });
-  }, [navigate, title, description]);
+    void navigate(to, { replace: true });
+  }, [navigate, to, title, description]);
   return null;
 }

@@ -2,6 +2,7 @@ import type { AuthChangeEvent, AuthError, Session } from '@supabase/supabase-js'
 import { logger } from '@/lib/logger';
 import { supabase, type AppSupabaseClient } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
+import { clearTrialMarker } from '@/features/trials/trialMarker';
 import { getAuthState, setAuthState } from './authStore';
 
 // Loaded on demand with supabase-js (see connectAuth in ./authStore.ts).
@@ -18,6 +19,8 @@ function onSessionEvent(event: AuthChangeEvent, session: Session | null): void {
     : { isAdmin: state.isAdmin, adminLoading: state.adminLoading, adminError: state.adminError };
   const signedOutHere = event === 'SIGNED_OUT' && signOutRequested;
   if (event === 'SIGNED_OUT') signOutRequested = false;
+  // The trial marker belongs to the user who was signed in (a synchronous storage write).
+  if (event === 'SIGNED_OUT' || (userChanged && state.user)) clearTrialMarker();
   setAuthState({ loading: false, session, user, event, ...admin, signedOutHere });
   // auth-js holds its lock while it calls listeners: a Supabase call awaited in here would deadlock,
   // so the admin lookup runs after the callback has returned.

@@ -9,6 +9,7 @@ import type { ActiveTrialRow } from '../adminLists';
 import { useRowAction } from '../useRowAction';
 import { AdminListPanel } from './AdminListPanel';
 import { ConfirmAction } from './ConfirmAction';
+import { RowActions } from './RowActions';
 
 export function ActiveTrialsTab() {
   const { busyId, run } = useRowAction();
@@ -37,50 +38,49 @@ export function ActiveTrialsTab() {
         },
         {
           header: 'Actions',
-          cell: (row) =>
-            busyId === row.id ? (
-              <span role="status" className="text-muted-foreground">
-                Processing...
-              </span>
-            ) : (
-              <div className="flex gap-2">
-                <ExpireButton
-                  row={row}
-                  disabled={busyId !== null}
-                  onExpire={(canRetrial) =>
-                    void run(row.id, () => expireTrial(row.id, canRetrial), {
-                      success: [
-                        'Trial Expired',
-                        'Trial has been expired and moved to expired trials.',
-                      ],
-                      failure: ['Failed to Expire Trial', 'Failed to expire trial.'],
-                    })
-                  }
-                />
-                <ConfirmAction
-                  trigger={
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={busyId !== null}
-                      aria-label={`Delete the trial of ${row.profiles.email}`}
-                    >
-                      Delete
-                    </Button>
-                  }
-                  title="Delete trial"
-                  description={`Delete the active trial of ${row.profiles.email}? It is removed without being kept in expired trials.`}
-                  confirmLabel="Delete"
-                  destructive
-                  onConfirm={() =>
-                    void run(row.id, () => deleteActiveTrial(row.id), {
-                      success: ['Trial Deleted', 'The active trial has been deleted.'],
-                      failure: ['Failed to Delete Trial', 'Failed to delete trial.'],
-                    })
-                  }
-                />
-              </div>
-            ),
+          cell: (row) => (
+            <RowActions rowId={row.id} busyId={busyId}>
+              {(disabled) => (
+                <>
+                  <ExpireButton
+                    row={row}
+                    disabled={disabled}
+                    onExpire={(canRetrial) =>
+                      void run(row.id, () => expireTrial(row.id, canRetrial), {
+                        success: [
+                          'Trial Expired',
+                          'Trial has been expired and moved to expired trials.',
+                        ],
+                        failure: ['Failed to Expire Trial', 'Failed to expire trial.'],
+                      })
+                    }
+                  />
+                  <ConfirmAction
+                    trigger={
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={disabled}
+                        aria-label={`Delete the trial of ${row.profiles.email}`}
+                      >
+                        Delete
+                      </Button>
+                    }
+                    title="Delete trial"
+                    description={`Delete the active trial of ${row.profiles.email}? It is removed without being kept in expired trials.`}
+                    confirmLabel="Delete"
+                    destructive
+                    onConfirm={() =>
+                      void run(row.id, () => deleteActiveTrial(row.id), {
+                        success: ['Trial Deleted', 'The active trial has been deleted.'],
+                        failure: ['Failed to Delete Trial', 'Failed to delete trial.'],
+                      })
+                    }
+                  />
+                </>
+              )}
+            </RowActions>
+          ),
         },
       ]}
     />

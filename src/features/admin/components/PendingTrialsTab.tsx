@@ -3,6 +3,7 @@ import { formatShortDate } from '@/lib/dates';
 import { approveTrial, rejectTrial } from '../adminActions';
 import { useRowAction } from '../useRowAction';
 import { AdminListPanel } from './AdminListPanel';
+import { RowActions } from './RowActions';
 
 export function PendingTrialsTab() {
   const { busyId, run } = useRowAction();
@@ -18,43 +19,42 @@ export function PendingTrialsTab() {
         { header: 'Submitted', cell: (row) => formatShortDate(row.submitted_at) },
         {
           header: 'Actions',
-          cell: (row) =>
-            busyId === row.id ? (
-              <span role="status" className="text-muted-foreground">
-                Processing...
-              </span>
-            ) : (
-              <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  disabled={busyId !== null}
-                  aria-label={`Approve ${row.email}`}
-                  onClick={() =>
-                    void run(row.id, () => approveTrial(row.id, row.email), {
-                      success: ['Trial Approved', `Trial access granted to ${row.email}`],
-                      failure: ['Approval Failed', 'Failed to approve trial.'],
-                      useServerMessage: true,
-                    })
-                  }
-                >
-                  Approve
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busyId !== null}
-                  aria-label={`Reject ${row.email}`}
-                  onClick={() =>
-                    void run(row.id, () => rejectTrial(row.id), {
-                      success: ['Trial Rejected', 'Trial request has been rejected.'],
-                      failure: ['Rejection Failed', 'Failed to reject trial.'],
-                    })
-                  }
-                >
-                  Reject
-                </Button>
-              </div>
-            ),
+          cell: (row) => (
+            <RowActions rowId={row.id} busyId={busyId}>
+              {(disabled) => (
+                <>
+                  <Button
+                    size="sm"
+                    disabled={disabled}
+                    aria-label={`Approve ${row.email}`}
+                    onClick={() =>
+                      void run(row.id, () => approveTrial(row.id, row.email), {
+                        success: ['Trial Approved', `Trial access granted to ${row.email}`],
+                        failure: ['Approval Failed', 'Failed to approve trial.'],
+                        useServerMessage: true,
+                      })
+                    }
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={disabled}
+                    aria-label={`Reject ${row.email}`}
+                    onClick={() =>
+                      void run(row.id, () => rejectTrial(row.id), {
+                        success: ['Trial Rejected', 'Trial request has been rejected.'],
+                        failure: ['Rejection Failed', 'Failed to reject trial.'],
+                      })
+                    }
+                  >
+                    Reject
+                  </Button>
+                </>
+              )}
+            </RowActions>
+          ),
         },
       ]}
     />

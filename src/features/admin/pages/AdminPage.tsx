@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Mail } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { pageCopy } from '@/content/pages';
+import { adminPage } from '@/content/admin';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { toast } from '@/lib/toast';
 import { sendTestTrialEmail } from '../adminActions';
@@ -34,9 +34,9 @@ export default function AdminPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
-            {pageCopy.admin.heading}
+            {adminPage.heading}
           </h1>
-          <p className="mt-3 text-lg text-muted-foreground">{pageCopy.admin.intro}</p>
+          <p className="mt-3 text-lg text-muted-foreground">{adminPage.intro}</p>
         </div>
         <TestEmailButton />
       </div>

@@ -5,7 +5,7 @@ import { FormField } from '@/components/form/FormField';
 import { PasswordInput } from '@/components/form/PasswordInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
-import { pageCopy } from '@/content/pages';
+import { accountPages } from '@/content/accountPages';
 import { toast } from '@/lib/toast';
 import { changePassword } from '../authActions';
 import { useAuth } from '../AuthProvider';
@@ -37,7 +37,7 @@ export default function ChangePasswordPage() {
 
   return (
     <AuthCard
-      heading={pageCopy.changePassword.heading}
+      heading={accountPages.changePassword.heading}
       intro={
         user?.email ? (
           <>
@@ -45,7 +45,7 @@ export default function ChangePasswordPage() {
             <strong className="break-all text-foreground">{user.email}</strong>.
           </>
         ) : (
-          pageCopy.changePassword.intro
+          accountPages.changePassword.intro
         )
       }
     >

@@ -5,7 +5,7 @@ import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { pageCopy } from '@/content/pages';
+import { accountPages } from '@/content/accountPages';
 import { toast } from '@/lib/toast';
 import { sendPasswordResetEmail } from '../authActions';
 import { AuthCard } from '../components/AuthCard';
@@ -73,9 +73,9 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      heading={pageCopy.forgotPassword.heading}
+      heading={accountPages.forgotPassword.heading}
       headingRef={headingRef}
-      intro={pageCopy.forgotPassword.intro}
+      intro={accountPages.forgotPassword.intro}
       footer={<p>{backToLogin}</p>}
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">

@@ -1,13 +1,11 @@
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { FormField } from '@/components/form/FormField';
-import { PasswordInput } from '@/components/form/PasswordInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
-import { Input } from '@/components/ui/input';
-import { pageCopy } from '@/content/pages';
+import { accountPages } from '@/content/accountPages';
 import { toast } from '@/lib/toast';
 import { signInWithPassword } from '../authActions';
 import { useAuth } from '../AuthProvider';
+import { AccountFields } from '../components/AccountFields';
 import { AuthCard } from '../components/AuthCard';
 import { GoogleButton, OrDivider } from '../components/GoogleButton';
 import { safeReturnTo } from '../returnTo';
@@ -31,8 +29,8 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      heading={pageCopy.login.heading}
-      intro={pageCopy.login.intro}
+      heading={accountPages.login.heading}
+      intro={accountPages.login.intro}
       footer={
         <p>
           Don&apos;t have an account?{' '}
@@ -43,20 +41,11 @@ export default function LoginPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <FormField label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
-          )}
-        </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="current-password"
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
+        <AccountFields
+          register={form.register}
+          errors={errors}
+          passwordAutoComplete="current-password"
+        />
         <div className="flex justify-end">
           <Link
             to="/forgot-password"

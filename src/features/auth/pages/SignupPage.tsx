@@ -1,19 +1,18 @@
+import type { UseFormRegister } from 'react-hook-form';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { FieldError, FormField } from '@/components/form/FormField';
-import { PasswordInput } from '@/components/form/PasswordInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { pageCopy } from '@/content/pages';
+import { accountPages } from '@/content/accountPages';
 import { toast } from '@/lib/toast';
 import { signUp } from '../authActions';
 import { useAuth } from '../AuthProvider';
+import { AccountFields } from '../components/AccountFields';
 import { AuthCard } from '../components/AuthCard';
 import { GoogleButton, OrDivider } from '../components/GoogleButton';
-import { signupSchema } from '../schemas';
+import { signupSchema, type SignupValues } from '../schemas';
 
 export default function SignupPage() {
   const { user } = useAuth();
@@ -42,8 +41,8 @@ export default function SignupPage() {
 
   return (
     <AuthCard
-      heading={pageCopy.signup.heading}
-      intro={pageCopy.signup.intro}
+      heading={accountPages.signup.heading}
+      intro={accountPages.signup.intro}
       footer={
         <p>
           Already have an account?{' '}
@@ -57,51 +56,12 @@ export default function SignupPage() {
         <FormField label="Name" error={errors.name?.message}>
           {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
         </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
-          )}
-        </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
-        <Controller
-          control={form.control}
-          name="acceptTerms"
-          render={({ field: { value, onChange, ...field } }) => (
-            <div className="space-y-2">
-              <div className="flex items-start gap-3">
-                <Checkbox
-                  {...field}
-                  id="accept-terms"
-                  checked={value}
-                  onCheckedChange={(checked) => onChange(checked === true)}
-                  aria-invalid={!!errors.acceptTerms}
-                  aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
-                  className="mt-0.5 h-6 w-6"
-                />
-                <label htmlFor="accept-terms" className="text-sm leading-snug">
-                  I accept the{' '}
-                  <Link
-                    to="/terms-and-conditions"
-                    className="font-medium text-primary underline underline-offset-4"
-                  >
-                    terms and conditions
-                  </Link>
-                </label>
-              </div>
-              {errors.acceptTerms?.message ? (
-                <FieldError id="accept-terms-error">{errors.acceptTerms.message}</FieldError>
-              ) : null}
-            </div>
-          )}
+        <AccountFields
+          register={form.register}
+          errors={errors}
+          passwordAutoComplete="new-password"
         />
+        <AcceptTermsField register={form.register} error={errors.acceptTerms?.message} />
         <SubmitButton busy={isSubmitting} busyLabel="Creating account...">
           Create account
         </SubmitButton>
@@ -109,5 +69,43 @@ export default function SignupPage() {
       <OrDivider />
       <GoogleButton>Sign up with Google</GoogleButton>
     </AuthCard>
+  );
+}
+
+/**
+ * The terms checkbox: a native one (the same semantics and keyboard use, without a component
+ * library in the page's first download). It registers while it renders, after the fields above it,
+ * so react-hook-form focuses the first invalid field in on-screen order.
+ */
+function AcceptTermsField({
+  register,
+  error,
+}: {
+  register: UseFormRegister<SignupValues>;
+  error: string | undefined;
+}) {
+  return (
+    <div className="space-y-2">
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          id="accept-terms"
+          aria-invalid={!!error}
+          aria-describedby={error ? 'accept-terms-error' : undefined}
+          className="mt-0.5 h-6 w-6 shrink-0 cursor-pointer rounded-sm border border-primary accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+          {...register('acceptTerms')}
+        />
+        <label htmlFor="accept-terms" className="text-sm leading-snug">
+          I accept the{' '}
+          <Link
+            to="/terms-and-conditions"
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            terms and conditions
+          </Link>
+        </label>
+      </div>
+      {error ? <FieldError id="accept-terms-error">{error}</FieldError> : null}
+    </div>
   );
 }

@@ -1,33 +1,49 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/buttonVariants';
+import type { TrialButtonWording } from '@/content/trialButton';
+import { TrialButton } from '@/features/trials/components/TrialButton';
 import { cn } from '@/lib/cn';
+
+type ActionVariant = 'default' | 'outline' | 'secondary';
 
 /** A call to action that navigates: its label, where it goes and how prominent it is. */
 export interface LinkAction {
   label: string;
   to: string;
-  variant: 'default' | 'outline' | 'secondary';
+  variant: ActionVariant;
 }
 
-/** A row of link buttons that wraps on narrow screens (each takes the full width on phones). */
+/** The trial button, whose label and action follow the visitor's trial state. */
+export interface TrialAction {
+  trial: TrialButtonWording;
+  variant: ActionVariant;
+}
+
+export type CallToAction = LinkAction | TrialAction;
+
+/** A row of buttons that wraps on narrow screens (each takes the full width on phones). */
 export function ActionButtons({
   actions,
   className,
 }: {
-  actions: readonly LinkAction[];
+  actions: readonly CallToAction[];
   className?: string;
 }) {
   return (
     <div className={cn('flex flex-col gap-3 sm:flex-row sm:flex-wrap', className)}>
-      {actions.map((action) => (
-        <Link
-          key={action.label}
-          to={action.to}
-          className={buttonVariants({ variant: action.variant, size: 'lg' })}
-        >
-          {action.label}
-        </Link>
-      ))}
+      {actions.map((action) =>
+        'trial' in action ? (
+          <TrialButton key="trial" wording={action.trial} variant={action.variant} />
+        ) : (
+          <Link
+            key={action.label}
+            to={action.to}
+            className={buttonVariants({ variant: action.variant, size: 'lg' })}
+          >
+            {action.label}
+          </Link>
+        ),
+      )}
     </div>
   );
 }

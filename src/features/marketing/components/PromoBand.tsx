@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { ActionButtons, type LinkAction } from './ActionButtons';
+import { ActionButtons, type CallToAction } from './ActionButtons';
 
 /**
  * A call to action set apart from the page: heading, a sentence, buttons and an optional
@@ -17,7 +17,7 @@ export function PromoBand({
   eyebrow?: string;
   title: string;
   text: string;
-  actions: readonly LinkAction[];
+  actions: readonly CallToAction[];
   image?: { src: string; alt: string };
   tone?: 'dark' | 'light';
 }) {

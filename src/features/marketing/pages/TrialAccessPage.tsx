@@ -1,19 +1,16 @@
 import { CircleCheck } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/layout/PageHero';
 import { Section } from '@/components/marketing/Section';
 import { StepList } from '@/components/marketing/StepList';
-import { buttonVariants } from '@/components/ui/buttonVariants';
 import { pageCopy } from '@/content/pages';
+import { TrialButton } from '@/features/trials/components/TrialButton';
 import { trialAccessButton, trialAccessNotes, trialAccessSteps } from '@/content/trialAccess';
 
 export default function TrialAccessPage() {
   return (
     <>
       <PageHero copy={pageCopy.trialAccess}>
-        <Link to={trialAccessButton.to} className={buttonVariants({ size: 'lg' })}>
-          {trialAccessButton.label}
-        </Link>
+        <TrialButton wording={trialAccessButton.wording} />
       </PageHero>
       <Section eyebrow="Step by step" title="From sign-up to your first module">
         <StepList steps={trialAccessSteps} />

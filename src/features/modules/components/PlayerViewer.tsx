@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { PlayerFrame } from './PlayerFrame';
 
 /**
  * An embedded 360 player, 16:9 up to 1920 px wide, with a Close Training button. Mount it only
@@ -34,16 +35,7 @@ export function PlayerViewer({
           Close Training
         </Button>
       </div>
-      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-brand-ink shadow-xl">
-        <iframe
-          src={src}
-          title={title}
-          referrerPolicy="no-referrer"
-          allow="fullscreen; autoplay; clipboard-write; xr-spatial-tracking"
-          allowFullScreen
-          className="absolute inset-0 h-full w-full border-0"
-        />
-      </div>
+      <PlayerFrame src={src} title={title} />
     </section>
   );
 }

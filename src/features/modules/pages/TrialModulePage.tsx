@@ -1,25 +1,99 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
-import { findModule } from '@/content/modules';
+import { Suspense, useEffect, useId, useRef } from 'react';
+import { Play } from 'lucide-react';
+import { useParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { isTrialModuleSlug, modules, type TrialModuleSlug } from '@/content/modules';
+import { playerCopy, trialModuleCopy as copy } from '@/content/trainingAccess';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { useTrialStatus } from '@/features/trials/useTrialStatus';
+import { ModuleBody } from '../components/ModuleBody';
+import { ModuleHero } from '../components/ModuleHero';
+import { NoTrialNotice } from '../components/NoTrialNotice';
+import { PlayerFrame } from '../components/PlayerFrame';
+import { focusTraining } from '../focusTraining';
+import { loadModuleDetails } from '../moduleDetails';
+import { playerAddress } from '../playerAddress';
+import { useTrialStart, type TrialStartStatus } from '../useTrialStart';
 
 export default function TrialModulePage() {
-  const module = findModule(useParams().slug);
-  if (!module) return null;
+  const { slug } = useParams();
+  const { user } = useAuth();
+  // The route's guard has a user by now; an unknown slug is the route table's not-found page.
+  if (!user || !isTrialModuleSlug(slug)) return null;
+  return <TrialModule key={slug} slug={slug} userId={user.id} />;
+}
+
+function TrialModule({ slug, userId }: { slug: TrialModuleSlug; userId: string }) {
+  const module = modules[slug];
+  // Fetch the copy below the hero alongside the trial check rather than after it.
+  void loadModuleDetails(slug);
+  // The insert policy on module_unlocks wants an active trial; without one, say how to get one
+  // rather than offer a button that can only fail. A failed check counts as no trial (SPEC.md).
+  const trial = useTrialStatus(userId);
+  const hasActiveTrial = trial.loading ? undefined : trial.status.active;
+  const { status, start } = useTrialStart(userId, slug);
+  const startButton = useRef<HTMLButtonElement>(null);
+  const training = useRef<HTMLElement>(null);
+  const trainingHeadingId = useId();
+
+  // The button is disabled while it works, which drops focus: after a failure it gets it back.
+  const previous = useRef<TrialStartStatus>(status);
+  useEffect(() => {
+    if (previous.current === 'loading' && status === 'started') focusTraining(training.current);
+    if (previous.current === 'loading' && status === 'not-started') startButton.current?.focus();
+    previous.current = status;
+  }, [status]);
+
   return (
-    <section className="bg-gradient-to-b from-secondary to-background">
-      <div className="container py-12 md:py-20">
-        <Link
-          to="/training-library-trial"
-          className="inline-flex items-center gap-2 py-2 text-sm font-medium hover:underline"
+    <>
+      <ModuleHero
+        module={module}
+        backTo={{ href: '/training-library-trial', label: copy.backLabel }}
+      >
+        {hasActiveTrial === false && status !== 'started' ? (
+          <NoTrialNotice />
+        ) : (
+          <Button
+            ref={startButton}
+            type="button"
+            size="lg"
+            disabled={hasActiveTrial === undefined || status !== 'not-started'}
+            onClick={() => void start()}
+          >
+            {status === 'started' ? null : <Play aria-hidden className="fill-current" />}
+            {startLabels[status]}
+          </Button>
+        )}
+      </ModuleHero>
+
+      {status === 'started' ? (
+        <section
+          ref={training}
+          tabIndex={-1}
+          aria-labelledby={trainingHeadingId}
+          className="scroll-mt-24 bg-background px-4 pb-12 pt-2 focus:outline-none md:px-8"
         >
-          <ArrowLeft aria-hidden className="h-4 w-4" />
-          Back to your trial library
-        </Link>
-        <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-brand-ink md:text-6xl">
-          {module.title}
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg text-muted-foreground md:text-xl">{module.summary}</p>
-      </div>
-    </section>
+          <div className="mx-auto w-full max-w-[1920px]">
+            <h2 id={trainingHeadingId} className="sr-only">
+              {copy.trainingHeading}
+            </h2>
+            <p className="mb-4 rounded-xl border border-primary/20 bg-secondary px-5 py-4 text-sm font-semibold tracking-wide text-brand-ink md:text-base">
+              {copy.instructions}
+            </p>
+            <PlayerFrame src={playerAddress(slug)} title={playerCopy.frameTitle(module.title)} />
+          </div>
+        </section>
+      ) : null}
+
+      <Suspense fallback={null}>
+        <ModuleBody slug={slug} />
+      </Suspense>
+    </>
   );
 }
+
+const startLabels: Record<TrialStartStatus, string> = {
+  'not-started': copy.startLabel,
+  loading: copy.loadingLabel,
+  started: copy.startedLabel,
+};

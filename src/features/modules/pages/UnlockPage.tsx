@@ -1,16 +1,90 @@
-import { useParams } from 'react-router-dom';
-import { findModule } from '@/content/modules';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ArrowLeft, Lock } from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { findModule, type TrainingModule } from '@/content/modules';
 import { pageCopy } from '@/content/pages';
+import { playerCopy, unlockCopy as copy } from '@/content/trainingAccess';
+import { RequireAuth } from '@/features/auth/RequireAuth';
+import { PlayerFrame } from '../components/PlayerFrame';
+import { UnlockForm } from '../components/UnlockForm';
+import { focusTraining } from '../focusTraining';
+import { playerAddress } from '../playerAddress';
 
 export default function UnlockPage() {
   const module = findModule(useParams().slug);
   if (!module) return null;
+  // unlock_module needs a user: signed out, to the login page and back here, query included.
   return (
-    <section className="container py-12 md:py-20">
-      <h1 className="text-3xl font-bold tracking-tight text-brand-ink md:text-5xl">
-        {module.title}
-      </h1>
-      <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{pageCopy.unlock.intro}</p>
-    </section>
+    <RequireAuth>
+      <UnlockModule key={module.slug} module={module} />
+    </RequireAuth>
+  );
+}
+
+function UnlockModule({ module }: { module: TrainingModule }) {
+  const [searchParams] = useSearchParams();
+  const [unlocked, setUnlocked] = useState(false);
+  const player = useRef<HTMLElement>(null);
+  const playerHeadingId = useId();
+
+  useEffect(() => {
+    if (unlocked) focusTraining(player.current);
+  }, [unlocked]);
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-secondary to-background">
+        <div className="container grid items-center gap-8 py-10 md:py-14 lg:grid-cols-[1fr_minmax(0,28rem)] lg:gap-14">
+          <div>
+            <Link
+              to={`/modules/${module.slug}`}
+              className="inline-flex min-h-6 items-center gap-2 rounded-sm py-2 text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <ArrowLeft aria-hidden className="h-4 w-4" />
+              {copy.backLabel(module.title)}
+            </Link>
+            <p className="mt-6 text-sm font-semibold uppercase tracking-wider text-primary">
+              {copy.eyebrow}
+            </p>
+            <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
+              {module.title}
+            </h1>
+            <p className="mt-4 max-w-xl text-lg text-muted-foreground">{pageCopy.unlock.intro}</p>
+          </div>
+          <UnlockForm
+            slug={module.slug}
+            initialFailure={
+              searchParams.get('error') === 'badpass' ? copy.incorrectPassword : undefined
+            }
+            unlocked={unlocked}
+            onUnlocked={() => setUnlocked(true)}
+          />
+        </div>
+      </section>
+
+      <section
+        ref={player}
+        tabIndex={-1}
+        aria-labelledby={playerHeadingId}
+        className="scroll-mt-24 px-4 pb-16 pt-4 focus:outline-none md:px-8"
+      >
+        <h2 id={playerHeadingId} className="sr-only">
+          {copy.playerHeading}
+        </h2>
+        <p role="status" className="sr-only">
+          {unlocked ? copy.unlockedAnnouncement : ''}
+        </p>
+        <PlayerFrame
+          src={unlocked ? playerAddress(module.slug) : undefined}
+          title={playerCopy.frameTitle(module.title)}
+          placeholder={
+            <p className="flex max-w-md flex-col items-center gap-4 text-lg font-medium md:text-xl">
+              <Lock aria-hidden className="h-10 w-10 text-brand-glow" />
+              {copy.playerPlaceholder}
+            </p>
+          }
+        />
+      </section>
+    </>
   );
 }

@@ -1,9 +1,12 @@
 import { BookOpen, CalendarDays, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { pageCopy } from '@/content/pages';
+import { trialPages } from '@/content/trialPages';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { useSignOut } from '@/features/auth/useSignOut';
+import { TrialCard } from '../components/TrialCard';
+import { noTrial } from '../trialStatus';
+import { useTrialStatus } from '../useTrialStatus';
 
 export default function DashboardPage() {
   const { user } = useAuth();
@@ -12,7 +15,7 @@ export default function DashboardPage() {
   return (
     <div className="container py-12 md:py-16">
       <h1 className="text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
-        {pageCopy.dashboard.heading}
+        {trialPages.dashboard.heading}
       </h1>
       <p className="mt-3 text-lg text-muted-foreground">
         {user ? (
@@ -24,29 +27,38 @@ export default function DashboardPage() {
         )}
       </p>
 
-      <section aria-labelledby="quick-actions" className="mt-10 rounded-xl border bg-card p-6">
-        <h2 id="quick-actions" className="text-xl font-semibold">
-          Quick actions
-        </h2>
-        <div className="mt-4 grid gap-3 sm:grid-cols-3">
-          <Button asChild variant="outline" className="justify-start">
-            <Link to="/training-library">
-              <BookOpen aria-hidden />
-              Browse All Training Modules
-            </Link>
-          </Button>
-          <Button asChild variant="outline" className="justify-start">
-            <Link to="/book-demo">
-              <CalendarDays aria-hidden />
-              Book a Demo
-            </Link>
-          </Button>
-          <Button variant="outline" className="justify-start" onClick={() => void signOut()}>
-            <LogOut aria-hidden />
-            Sign Out
-          </Button>
-        </div>
-      </section>
+      <div className="mt-10 grid gap-6 lg:grid-cols-2">
+        {user ? <UserTrialCard userId={user.id} /> : <TrialCard status={noTrial} loading />}
+
+        <section aria-labelledby="quick-actions" className="rounded-xl border bg-card p-6">
+          <h2 id="quick-actions" className="text-xl font-semibold">
+            Quick actions
+          </h2>
+          <div className="mt-4 grid gap-3">
+            <Button asChild variant="outline" className="justify-start">
+              <Link to="/training-library">
+                <BookOpen aria-hidden />
+                Browse All Training Modules
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="justify-start">
+              <Link to="/book-demo">
+                <CalendarDays aria-hidden />
+                Book a Demo
+              </Link>
+            </Button>
+            <Button variant="outline" className="justify-start" onClick={() => void signOut()}>
+              <LogOut aria-hidden />
+              Sign Out
+            </Button>
+          </div>
+        </section>
+      </div>
     </div>
   );
+}
+
+function UserTrialCard({ userId }: { userId: string }) {
+  const { status, loading } = useTrialStatus(userId);
+  return <TrialCard status={status} loading={loading} />;
 }

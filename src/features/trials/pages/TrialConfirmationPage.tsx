@@ -1,6 +1,77 @@
-import { PageHero } from '@/components/layout/PageHero';
-import { pageCopy } from '@/content/pages';
+import { useQuery } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { buttonVariants } from '@/components/ui/buttonVariants';
+import { trialPages } from '@/content/trialPages';
+import { trialCopy } from '@/content/trial';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { logger } from '@/lib/logger';
+import { queryKeys } from '@/lib/queryKeys';
+import { fetchTrialPassword } from '../trialApi';
 
+const copy = trialCopy.confirmation;
+
+/** The signup confirmation page: the shared trial password, from the backend, and the way in. */
 export default function TrialConfirmationPage() {
-  return <PageHero copy={pageCopy.trialConfirmation} />;
+  const { user } = useAuth();
+  return (
+    <div className="bg-gradient-to-b from-secondary to-background px-4 py-12 md:py-20">
+      <div className="mx-auto w-full max-w-xl rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+        <h1 className="text-3xl font-bold tracking-tight text-brand-ink">
+          {trialPages.trialConfirmation.heading}
+        </h1>
+        <p className="mt-2 text-muted-foreground">{trialPages.trialConfirmation.intro}</p>
+        {user ? <TrialPassword userId={user.id} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function TrialPassword({ userId }: { userId: string }) {
+  const password = useQuery({
+    queryKey: queryKeys.trialPassword(userId),
+    queryFn: async () => {
+      try {
+        return await fetchTrialPassword();
+      } catch (error) {
+        logger.error('Error fetching the trial password:', error);
+        throw error;
+      }
+    },
+    retry: false,
+  });
+
+  if (password.isPending) return <p className="mt-6">{copy.loading}</p>;
+  if (password.isError)
+    return (
+      <p role="alert" className="mt-6 text-destructive">
+        {trialCopy.toasts.verifyFailed.description}
+      </p>
+    );
+  if (password.data === null)
+    return (
+      <div className="mt-6 space-y-6">
+        <p className="text-muted-foreground">{copy.noTrial}</p>
+        <Link to="/trial-signup" className={buttonVariants()}>
+          {copy.requestTrial}
+        </Link>
+      </div>
+    );
+  return (
+    <div className="mt-6 space-y-6">
+      <div className="rounded-lg border bg-secondary p-4">
+        <p className="flex items-center gap-2 text-sm font-medium text-secondary-foreground">
+          <KeyRound aria-hidden className="h-4 w-4" />
+          {copy.passwordLabel}
+        </p>
+        <p className="mt-2 font-mono text-2xl font-semibold tracking-wide" translate="no">
+          {password.data}
+        </p>
+        <p className="mt-2 text-sm text-muted-foreground">{copy.passwordHint}</p>
+      </div>
+      <Link to="/training-library-trial" className={buttonVariants()}>
+        {copy.openLibrary}
+      </Link>
+    </div>
+  );
 }

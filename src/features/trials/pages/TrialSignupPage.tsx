@@ -1,6 +1,128 @@
-import { PageHero } from '@/components/layout/PageHero';
-import { pageCopy } from '@/content/pages';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import { useZodForm } from '@/components/form/useZodForm';
+import { Button } from '@/components/ui/button';
+import { trialPages } from '@/content/trialPages';
+import { trialCopy } from '@/content/trial';
+import { signInWithPassword } from '@/features/auth/authActions';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { getAuthState } from '@/features/auth/authStore';
+import { AccountFields } from '@/features/auth/components/AccountFields';
+import { AuthCard } from '@/features/auth/components/AuthCard';
+import { loginSchema } from '@/features/auth/schemas';
+import { toast } from '@/lib/toast';
+import { submitTrialRequest } from '../submitTrialRequest';
 
+// The dialog library loads when the request has gone through, not with the form.
+const TrialThankYouDialog = lazy(() =>
+  import('../components/TrialThankYouDialog').then((module) => ({
+    default: module.TrialThankYouDialog,
+  })),
+);
+
+const { toasts, signup: copy } = trialCopy;
+
+/**
+ * /trial-signup: sign in and request the trial in one step (SPEC.md section 4, "Trial signup
+ * flow"). A user who is already signed in requests it with one button. Either way the
+ * confirmation dialog follows, and closing it goes to /training-library.
+ */
 export default function TrialSignupPage() {
-  return <PageHero copy={pageCopy.trialSignup} />;
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [requesting, setRequesting] = useState(false);
+
+  async function requestFor(userId: string) {
+    if (await submitTrialRequest(userId, 'signup-form')) setConfirming(true);
+  }
+
+  return (
+    <AuthCard
+      heading={trialPages.trialSignup.heading}
+      intro={trialPages.trialSignup.intro}
+      footer={
+        <p>
+          {copy.signUpPrompt}{' '}
+          <Link to="/signup" className="font-medium text-primary underline underline-offset-4">
+            {copy.signUpLink}
+          </Link>
+        </p>
+      }
+    >
+      {user ? (
+        <div className="space-y-5">
+          <p>
+            {copy.signedInAs} <strong className="break-all">{user.email}</strong>.{' '}
+            {copy.signedInHint}
+          </p>
+          <Button
+            type="button"
+            className="w-full"
+            disabled={requesting}
+            onClick={() => {
+              setRequesting(true);
+              void requestFor(user.id).finally(() => setRequesting(false));
+            }}
+          >
+            {requesting ? copy.submitting : copy.submit}
+          </Button>
+        </div>
+      ) : (
+        <TrialSignupForm onSignedIn={requestFor} />
+      )}
+      {confirming ? (
+        <Suspense fallback={null}>
+          <TrialThankYouDialog open onClose={() => void navigate('/training-library')}>
+            <Link
+              to="/trial-signup/confirmation"
+              className="font-medium text-primary underline underline-offset-4"
+            >
+              {trialCopy.thankYou.detailsLink}
+            </Link>
+          </TrialThankYouDialog>
+        </Suspense>
+      ) : null}
+    </AuthCard>
+  );
+}
+
+function TrialSignupForm({ onSignedIn }: { onSignedIn: (userId: string) => Promise<void> }) {
+  const form = useZodForm(loginSchema, { email: '', password: '' });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(
+    async ({ email, password }) => {
+      const error = await signInWithPassword(email, password);
+      if (error) {
+        toast.error(toasts.loginFailed.title, error.message || toasts.loginFailed.fallback);
+        return;
+      }
+      const userId = getAuthState().user?.id;
+      if (!userId) {
+        toast.error(toasts.noUser.title);
+        return;
+      }
+      await onSignedIn(userId);
+    },
+    (invalid) => {
+      // The first message in the form's order (SPEC.md section 5).
+      const first = invalid.email?.message ?? invalid.password?.message;
+      toast.error(toasts.validation.title, first);
+    },
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <AccountFields
+        register={form.register}
+        errors={errors}
+        passwordAutoComplete="current-password"
+      />
+      <SubmitButton busy={isSubmitting} busyLabel={copy.submitting}>
+        {copy.submit}
+      </SubmitButton>
+    </form>
+  );
 }

@@ -1,0 +1,480 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, expectFailedRequests, test } from './fixtures';
+import { modules, type ModuleDetails, type TrialModuleSlug } from '../src/content/modules';
+import { details as conflictResolution } from '../src/content/moduleDetails/conflict-resolution';
+import { details as dementia } from '../src/content/moduleDetails/dementia';
+import { details as womensHealth } from '../src/content/moduleDetails/womens-health';
+import {
+  accountWithActiveTrial,
+  createAccount,
+  deleteModuleUnlock,
+  deleteRow,
+  moduleUnlocksOf,
+  seededPassword,
+  signedInStorageState,
+  uniqueEmail,
+  wrongUnlockAttempts,
+} from './support/backend';
+
+const activeTrialUser = 'active@example.com';
+const password = 'Trial1234';
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+// The build's player host (.env.development): the local backend's sample 360 player.
+const playerBase = /^VITE_PLAYER_BASE_URL=(.+)$/m
+  .exec(readFileSync(new URL('../.env.development', import.meta.url), 'utf8'))?.[1]
+  ?.trim();
+
+const instructions =
+  'DOUBLE CLICK TO ENTER FULL SCREEN; TO LOOK AROUND, CLICK AND DRAG WITH YOUR MOUSE OR TRACKPAD; LOOK DOWN FOR THE NAVIGATION MENU.';
+const incorrect = 'Incorrect password. Please try again.';
+const toast = (page: Page, text: string) => page.getByRole('listitem').filter({ hasText: text });
+
+/**
+ * In production the player is another host's page; what is scanned is the site around it. The local
+ * sample player draws its panorama on every frame, which keeps axe's scan of the frame from ending.
+ */
+async function standInPlayer(page: Page) {
+  await page.route(`${playerBase}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>Player</title><p>Sample player</p></html>',
+    }),
+  );
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(
+    results.violations.map(({ id, help, nodes }) => ({
+      id,
+      help,
+      targets: nodes.map((node) => node.target),
+    })),
+  ).toEqual([]);
+}
+
+/** Removes the lines the page logged on purpose (through the app's logger) for a provoked failure. */
+function expectLogged(consoleErrors: string[], prefix: string) {
+  const logged = consoleErrors.filter((line) => line.startsWith(prefix));
+  expect(logged.length, `"${prefix}" was logged`).toBeGreaterThan(0);
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((line) => !logged.includes(line)),
+  );
+}
+
+/** Signs the test's page in as an account made by the test (a later call switches accounts). */
+async function signedInAs(page: Page, email: string) {
+  const { origins } = await signedInStorageState(email, password);
+  await page.addInitScript(
+    ({ origin, entries }) => {
+      // The site's own frame only: not the player's.
+      if (window.location.origin !== origin) return;
+      for (const { name, value } of entries) window.localStorage.setItem(name, value);
+    },
+    { origin: origins[0]?.origin ?? '', entries: origins[0]?.localStorage ?? [] },
+  );
+}
+
+const trialDetails: Record<TrialModuleSlug, ModuleDetails> = {
+  dementia,
+  'womens-health': womensHealth,
+  'conflict-resolution': conflictResolution,
+};
+
+test.describe('trial module pages', () => {
+  test.describe('with an active trial', () => {
+    test.use({ account: activeTrialUser });
+
+    for (const [slug, details] of Object.entries(trialDetails)) {
+      test(`/modules/trial/${slug} shows the module, ready to start`, async ({ page }) => {
+        await page.goto(`/modules/trial/${slug}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          modules[slug as TrialModuleSlug].title,
+        );
+        await expect(
+          page.getByRole('link', { name: 'Back to your trial library' }),
+        ).toHaveAttribute('href', '/training-library-trial');
+        await expect(page.getByRole('button', { name: 'Start Training' })).toBeEnabled();
+        await expect(page.getByText(instructions)).toHaveCount(0);
+        await expect(page.locator('iframe')).toHaveCount(0);
+
+        await expect(
+          page.getByRole('heading', { level: 2, name: 'Learning outcomes' }),
+        ).toBeVisible();
+        for (const outcome of details.outcomes.flatMap((group) => group.items))
+          await expect(page.getByText(outcome, { exact: true })).toBeVisible();
+        for (const group of details.outcomes.filter((candidate) => candidate.heading))
+          await expect(
+            page.getByRole('heading', { level: 3, name: group.heading, exact: true }),
+          ).toBeVisible();
+        await expect(
+          page.getByRole('heading', { level: 2, name: 'Supporting resources' }),
+        ).toBeVisible();
+        for (const group of details.resources.filter((candidate) => candidate.heading))
+          await expect(
+            page.getByRole('heading', { level: 3, name: group.heading, exact: true }),
+          ).toBeVisible();
+        for (const item of details.resources.flatMap((group) => group.items))
+          await expect(
+            item.href
+              ? page.getByRole('link', { name: `${item.title} (opens in a new tab)`, exact: true })
+              : page.getByText(item.title, { exact: true }),
+          ).toBeVisible();
+        await expect(
+          page.getByRole('heading', { level: 2, name: 'Acknowledgements' }),
+        ).toBeVisible();
+        for (const line of details.acknowledgements)
+          await expect(page.getByText(line)).toBeVisible();
+      });
+    }
+
+    test('each module has what SPEC.md describes for it', async ({ page }) => {
+      await page.goto('/modules/trial/dementia');
+      for (const heading of [
+        'Guidelines & Assessments',
+        'Legal & Ethics',
+        'Living with Dementia',
+        'Management & Other',
+      ])
+        await expect(page.getByRole('heading', { level: 3, name: heading })).toBeVisible();
+      await expect(page.getByText(/regional health board/)).toBeVisible();
+      await expect(page.getByText(/health centres where it was made/)).toBeVisible();
+
+      await page.goto('/modules/trial/womens-health');
+      expect(womensHealth.outcomes.flatMap((group) => group.items)).toHaveLength(5);
+      await expect(page.getByRole('heading', { level: 3, name: 'Decision Making' })).toBeVisible();
+      await expect(page.getByText(/workforce academy/)).toBeVisible();
+
+      await page.goto('/modules/trial/conflict-resolution');
+      await expect(page.getByText(/three role-play scenarios/)).toBeVisible();
+      await expect(page.getByText(/choose one of three responses/)).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 3, name: 'Communication models' }),
+      ).toBeVisible();
+      expect(conflictResolution.resources.flatMap((group) => group.items)).toHaveLength(2);
+      await expect(page.getByText(/Funded by/)).toBeVisible();
+    });
+
+    test('Start Training records the unlock, then shows the instructions and the player', async ({
+      page,
+    }) => {
+      await deleteModuleUnlock(activeTrialUser, 'conflict-resolution');
+      await page.setViewportSize({ width: 2400, height: 1200 });
+      await page.goto('/modules/trial/conflict-resolution');
+      const start = page.getByRole('button', { name: 'Start Training' });
+      await start.click();
+
+      await expect(page.getByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
+      await expect(page.getByText(instructions, { exact: true })).toBeVisible();
+      const player = page.locator('iframe[title="Conflict Resolution: 360 training"]');
+      await expect(player).toHaveAttribute('src', `${playerBase}/con/`);
+      await expect(player).toHaveAttribute('referrerpolicy', 'no-referrer');
+      await expect(player).toHaveAttribute(
+        'allow',
+        'fullscreen; autoplay; clipboard-write; xr-spatial-tracking',
+      );
+      await expect(player).toHaveAttribute('allowfullscreen', '');
+      // 16:9, never wider than 1920 px even on a wider screen.
+      const box = await player.boundingBox();
+      expect(box?.width).toBe(1920);
+      expect(Math.abs((box?.width ?? 0) / (box?.height ?? 1) - 16 / 9)).toBeLessThan(0.01);
+
+      expect(await moduleUnlocksOf(activeTrialUser)).toContain('conflict-resolution');
+    });
+
+    test('starting a module already recorded counts as started', async ({
+      page,
+      consoleErrors,
+    }) => {
+      // The seed has active@ on womens-health already: the insert meets the unique key (409).
+      expect(await moduleUnlocksOf(activeTrialUser)).toContain('womens-health');
+      await page.goto('/modules/trial/womens-health');
+      await page.getByRole('button', { name: 'Start Training' }).click();
+      await expect(page.getByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
+      await expect(page.locator('iframe')).toHaveAttribute('src', `${playerBase}/wom/`);
+      expectFailedRequests(consoleErrors, [409]);
+    });
+  });
+
+  test('a failure to record returns to not started and says so', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const email = uniqueEmail('trial-start-fails');
+    const { trialId } = await accountWithActiveTrial(email, password, 'Fay Fails');
+    await signedInAs(page, email);
+    await page.goto('/modules/trial/dementia');
+    const start = page.getByRole('button', { name: 'Start Training' });
+    await expect(start).toBeEnabled();
+
+    // The trial ends while the page is open: the database refuses the record.
+    await deleteRow('active_trial_users', trialId);
+    await start.click();
+    await expect(toast(page, 'Failed to record access. Please try again.')).toBeVisible();
+    await expect(start).toBeEnabled();
+    await expect(start).toBeFocused();
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(page.getByText(instructions)).toHaveCount(0);
+    expect(await moduleUnlocksOf(email)).toEqual([]);
+    expectFailedRequests(consoleErrors, [403]);
+    expectLogged(consoleErrors, 'Error recording module access:');
+  });
+
+  test('without an active trial the page says how to get one', async ({ page }) => {
+    const email = uniqueEmail('no-trial');
+    await createAccount(email, password, 'Nia Notrial');
+    await signedInAs(page, email);
+    await page.goto('/modules/trial/womens-health');
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'This module needs an active trial' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Training' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Request Trial Access' }).click();
+    await expect(page).toHaveURL('/trial-signup');
+  });
+
+  test('signed out, the login page returns to the module', async ({ page }) => {
+    await page.goto('/modules/trial/dementia');
+    await expect(page).toHaveURL(
+      `/login?return_to=${encodeURIComponent('/modules/trial/dementia')}`,
+    );
+  });
+
+  test('no accessibility violations before and after starting', async ({ page }) => {
+    // Four scans of a long page.
+    test.slow();
+    const email = uniqueEmail('trial-axe');
+    await accountWithActiveTrial(email, password, 'Axel Axe');
+    await signedInAs(page, email);
+    await standInPlayer(page);
+    await page.goto('/modules/trial/conflict-resolution');
+    await expect(page.getByRole('button', { name: 'Start Training' })).toBeEnabled();
+    await expect(page.getByRole('heading', { level: 2, name: 'Acknowledgements' })).toBeVisible();
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+    }
+    await page.getByRole('button', { name: 'Start Training' }).click();
+    await expect(page.getByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
+    await expect(page.getByRole('region', { name: 'Your training' })).toBeFocused();
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  test('no accessibility violations without a trial', async ({ page }) => {
+    const email = uniqueEmail('no-trial-axe');
+    await createAccount(email, password, 'Nell Notrial');
+    await signedInAs(page, email);
+    await page.goto('/modules/trial/dementia');
+    await expect(page.getByRole('link', { name: 'Request Trial Access' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('/unlock/:slug', () => {
+  test('signed out, it sends the visitor to sign in and back', async ({ page }) => {
+    await page.goto('/unlock/dementia');
+    await expect(page).toHaveURL(`/login?return_to=${encodeURIComponent('/unlock/dementia')}`);
+    await page.getByLabel('Email').fill(activeTrialUser);
+    await page.getByLabel('Password', { exact: true }).fill(seededPassword);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/unlock/dementia');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dementia');
+    await expect(page.getByRole('button', { name: 'Unlock' })).toBeVisible();
+  });
+
+  test.describe('signed in', () => {
+    test.use({ account: activeTrialUser });
+
+    test('before unlocking: the form and the locked player area', async ({ page }) => {
+      await page.goto('/unlock/home-visits');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home Visits');
+      await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute(
+        'type',
+        'password',
+      );
+      await page.getByRole('button', { name: 'Show password' }).click();
+      await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+      await expect(
+        page.getByText('Enter the password above to unlock the training.'),
+      ).toBeVisible();
+      await expect(page.locator('iframe')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Back to Home Visits' })).toHaveAttribute(
+        'href',
+        '/modules/home-visits',
+      );
+    });
+
+    const accepted = [
+      { typed: '  ReVoLvE360  ', slug: 'chronic-pain', code: 'chr', title: 'Chronic Pain' },
+      {
+        typed: ' REVOVLE360 ',
+        slug: 'group-diabetes',
+        code: 'dia',
+        title: 'Group Clinics: Diabetes',
+      },
+    ];
+    for (const { typed, slug, code, title } of accepted) {
+      test(`unlocks with "${typed}" (case and spaces ignored) and loads the player`, async ({
+        page,
+      }) => {
+        await page.goto(`/unlock/${slug}`);
+        const field = page.getByLabel('Password', { exact: true });
+        await field.fill(typed);
+        await page.getByRole('button', { name: 'Unlock' }).click();
+
+        await expect(page.getByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
+        await expect(field).toBeDisabled();
+        const player = page.locator(`iframe[title="${title}: 360 training"]`);
+        await expect(player).toHaveAttribute('src', `${playerBase}/${code}/`);
+        await expect(player).toHaveAttribute('referrerpolicy', 'no-referrer');
+        await expect(
+          page.getByText('Enter the password above to unlock the training.'),
+        ).toHaveCount(0);
+        await expect(
+          page.getByRole('status').filter({ hasText: 'Training unlocked.' }),
+        ).toBeAttached();
+        await expect(page.getByRole('alert')).toHaveCount(0);
+        expect(await moduleUnlocksOf(activeTrialUser)).toContain(slug);
+      });
+    }
+
+    test("'Checking...' while the password is checked", async ({ page }) => {
+      await page.goto('/unlock/advanced-dementia');
+      // Hold the answer back long enough to see the busy state.
+      await page.route('**/rest/v1/rpc/unlock_module', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue();
+      });
+      await page.getByLabel('Password', { exact: true }).fill('revolve360');
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await expect(page.getByRole('button', { name: 'Checking...' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
+    });
+
+    test("?error=badpass shows 'Incorrect password. Please try again.' at once", async ({
+      page,
+    }) => {
+      await page.goto('/unlock/social-justice?error=badpass');
+      await expect(page.getByRole('alert')).toHaveText(incorrect);
+      await expect(page.getByRole('button', { name: 'Unlock' })).toBeEnabled();
+      await expect(page.locator('iframe')).toHaveCount(0);
+    });
+
+    test("an empty password: 'Password is required', and nothing is sent", async ({ page }) => {
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/rpc/unlock_module')) calls.push(request.url());
+      });
+      await page.goto('/unlock/group-menopause');
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      const field = page.getByLabel('Password', { exact: true });
+      await expect(page.getByText('Password is required')).toBeVisible();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toBeFocused();
+      await field.fill('   ');
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await expect(page.getByText('Password is required')).toBeVisible();
+      expect(calls).toEqual([]);
+    });
+  });
+
+  // Wrong passwords count towards the ten-in-ten-minutes limit: each test has an account of its own.
+  test('no accessibility violations: the form, its messages, and once unlocked', async ({
+    page,
+  }) => {
+    // Five scans.
+    test.slow();
+    const email = uniqueEmail('unlock-axe');
+    await createAccount(email, password, 'Ada Axe');
+    await signedInAs(page, email);
+    await standInPlayer(page);
+    await page.goto('/unlock/womens-health');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const field = page.getByLabel('Password', { exact: true });
+    await field.fill('not-the-password');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('alert')).toHaveText(incorrect);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+    }
+    await field.fill('revolve360');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
+    await expect(page.getByRole('region', { name: 'Training' })).toBeFocused();
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  test('a wrong password is refused, keeps what was typed, and the right one still works', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('unlock-wrong');
+    await createAccount(email, password, 'Wren Wrong');
+    await signedInAs(page, email);
+    await page.goto('/unlock/dementia');
+    const field = page.getByLabel('Password', { exact: true });
+    await field.fill('revolve361');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('alert')).toHaveText(incorrect);
+    await expect(field).toHaveValue('revolve361');
+    await expect(field).toBeEnabled();
+    await expect(page.locator('iframe')).toHaveCount(0);
+    expect(await moduleUnlocksOf(email)).toEqual([]);
+
+    await field.fill('Revolve360');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(await moduleUnlocksOf(email)).toEqual(['dementia']);
+  });
+
+  test("after ten wrong passwords the server's message asks the user to wait", async ({
+    page,
+    consoleErrors,
+  }) => {
+    const email = uniqueEmail('unlock-blocked');
+    await createAccount(email, password, 'Gus Guesser');
+    await wrongUnlockAttempts(email, password, 10);
+    await signedInAs(page, email);
+    await page.goto('/unlock/dementia');
+    const field = page.getByLabel('Password', { exact: true });
+    await field.fill('revolve360');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+    await expect(field).toHaveValue('revolve360');
+    await expect(page.locator('iframe')).toHaveCount(0);
+    expectFailedRequests(consoleErrors, [429]);
+    expectLogged(consoleErrors, 'Error unlocking module:');
+  });
+});
+
+test('no unlock password is anywhere in the built site', () => {
+  const dist = new URL('../dist/', import.meta.url);
+  const files = readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `${entry.parentPath}/${entry.name}`);
+  expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(10);
+  const found = files.filter((file) =>
+    readFileSync(file, 'utf8')
+      // The how-it-works page for Revolve 360 is named like one of them (route, chunk, copy key).
+      .replace(/how-?it-?works-?revolve360/gi, '')
+      .match(/revolve360|revovle360/i),
+  );
+  expect(found).toEqual([]);
+});

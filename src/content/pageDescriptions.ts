@@ -1,0 +1,48 @@
+import type { PageKey } from './pages';
+
+/**
+ * Each page's search description (meta description and og:description). Kept apart from
+ * src/content/pages.ts because only the prerendered HTML needs them on a first view: the browser
+ * loads this module after an in-app navigation, so every page's first download is lighter.
+ */
+export const pageDescriptions: Record<PageKey, string> = {
+  home: 'Immersive VR and 360-degree training for healthcare staff and medical educators. Try the Revolve 360 training library free for 30 days.',
+  about:
+    'Revolve brings educators, technologists and designers together to make immersive training that healthcare teams trust.',
+  studio:
+    'Podcast production, creative video, green-screen filming and motion graphics from the Revolve creative studio.',
+  surgicalTraining:
+    'Immersive operating-theatre training with leading surgeons, expert-led specialist VR and digital twins of your facilities and devices.',
+  solutions:
+    'Revolve VR, Revolve 360, Revolve Custom and Revolve Studio: every way Revolve helps healthcare teams learn.',
+  insights:
+    'What the research says about immersive training: better retention, faster competency and case studies from medical education.',
+  contact:
+    'Get in touch with Revolve about immersive training, the Revolve 360 library or a studio project.',
+  login: 'Sign in to your Revolve account to open your training and trial library.',
+  signup: 'Create a Revolve account to request a free 30-day trial of the training library.',
+  forgotPassword: 'Request a link to reset the password of your Revolve account.',
+  changePassword: 'Choose a new password for your Revolve account.',
+  dashboard: 'Your Revolve account: trial status and training.',
+  admin: 'Review trial requests and manage users, module unlocks and admins.',
+  trainingLibrary:
+    'Ten 360-degree training modules for primary care, from dementia to conflict resolution. Access the library free for 30 days.',
+  trialLibrary: 'The modules included in your Revolve 360 free trial.',
+  trialSignup: 'Sign in to request your free 30-day trial of the Revolve 360 training library.',
+  trialConfirmation: 'Your Revolve 360 trial request has been received.',
+  trialAccess:
+    'Four steps to your free 30-day trial of the Revolve 360 training library: create an account, request a trial, get approved, start training.',
+  bookDemo:
+    'Register your interest and we will arrange a demonstration of Revolve training for your team.',
+  howItWorks: 'How Revolve makes immersive training: design, film, build and deploy.',
+  howItWorksRevolveVr:
+    'Our ten-step VR pipeline, what you receive and a typical timeline of 6-10 weeks for a single VR scenario.',
+  howItWorksRevolve360:
+    'Our nine-step 360 pipeline, what you receive and a typical timeline of 4-6 weeks for a single 360 module.',
+  revolveCustom:
+    'Bespoke immersive training built with you in four steps: consultation, production, integration and support.',
+  terms:
+    'The terms and conditions, privacy policy and cookie information for the Revolve website and training.',
+  unlock: 'Enter the module password to unlock the training.',
+  notFound: 'The page you were looking for could not be found.',
+};

@@ -1,0 +1,68 @@
+import { useId, useState } from 'react';
+import { FormField } from '@/components/form/FormField';
+import { PasswordInput } from '@/components/form/PasswordInput';
+import { useZodForm } from '@/components/form/useZodForm';
+import { Button } from '@/components/ui/button';
+import { unlockCopy as copy } from '@/content/trainingAccess';
+import { unlockSchema } from '../schemas';
+import { unlockModule } from '../unlockModule';
+
+/**
+ * The module password form: the form, then checking ('Checking...'), then unlocked ('Unlocked ✓',
+ * field and button disabled for good). A refusal is shown above the button and keeps what was typed.
+ */
+export function UnlockForm({
+  slug,
+  initialFailure,
+  unlocked,
+  onUnlocked,
+}: {
+  slug: string;
+  /** A refusal to show from the start (?error=badpass). */
+  initialFailure?: string;
+  unlocked: boolean;
+  onUnlocked: () => void;
+}) {
+  const titleId = useId();
+  const form = useZodForm(unlockSchema, { password: '' });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState(initialFailure);
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setFailure(undefined);
+    const result = await unlockModule(slug, password);
+    if (result.outcome === 'unlocked') onUnlocked();
+    else setFailure(result.outcome === 'incorrect' ? copy.incorrectPassword : result.message);
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={titleId}
+      className="space-y-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8"
+    >
+      <h2 id={titleId} className="text-xl font-semibold text-brand-ink">
+        {copy.formTitle}
+      </h2>
+      <FormField label={copy.passwordLabel} error={errors.password?.message}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="off"
+            {...form.register('password')}
+            disabled={unlocked}
+          />
+        )}
+      </FormField>
+      {failure ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={isSubmitting || unlocked}>
+        {unlocked ? copy.unlockedLabel : isSubmitting ? copy.checkingLabel : copy.submitLabel}
+      </Button>
+    </form>
+  );
+}

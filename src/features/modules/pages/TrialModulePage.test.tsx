@@ -1,0 +1,185 @@
+import type { User } from '@supabase/supabase-js';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { details as conflictResolution } from '@/content/moduleDetails/conflict-resolution';
+import { AuthStateProvider } from '@/features/auth/AuthProvider';
+import { signedOutState } from '@/features/auth/authStore';
+import { playerAddress } from '../playerAddress';
+import TrialModulePage from './TrialModulePage';
+
+const { activeTrial, insertUnlock, toastError, logError } = vi.hoisted(() => ({
+  activeTrial: vi.fn(),
+  insertUnlock: vi.fn(),
+  toastError: vi.fn(),
+  logError: vi.fn(),
+}));
+vi.mock('@/lib/toast', () => ({ toast: { error: toastError, success: vi.fn() } }));
+vi.mock('@/lib/logger', () => ({ logger: { error: logError, warn: vi.fn() } }));
+
+// The calls the page makes: the trial status reads (only the active trial matters here) and the
+// unlock record.
+vi.mock('@/lib/loadSupabase', () => {
+  const read = (table: string) => {
+    const query = {
+      select: () => query,
+      eq: () => query,
+      order: () => query,
+      limit: () => query,
+      maybeSingle: () =>
+        table === 'active_trial_users'
+          ? activeTrial()
+          : Promise.resolve({ data: null, error: null }),
+    };
+    return query;
+  };
+  const from = (table: string) =>
+    table === 'module_unlocks' ? { insert: insertUnlock } : read(table);
+  return { loadSupabase: () => Promise.resolve({ from }) };
+});
+
+const user = { id: 'u1', email: 'sam@example.com' } as User;
+const instructions =
+  'DOUBLE CLICK TO ENTER FULL SCREEN; TO LOOK AROUND, CLICK AND DRAG WITH YOUR MOUSE OR TRACKPAD; LOOK DOWN FOR THE NAVIGATION MENU.';
+
+// In an async act: the details below the hero suspend, and React 19 finishes a suspended first
+// render only inside one.
+async function renderTrialModule(slug = 'conflict-resolution') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => {
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AuthStateProvider value={{ ...signedOutState, user }}>
+          <MemoryRouter initialEntries={[`/modules/trial/${slug}`]}>
+            <Routes>
+              <Route path="/modules/trial/:slug" element={<TrialModulePage />} />
+            </Routes>
+          </MemoryRouter>
+        </AuthStateProvider>
+      </QueryClientProvider>,
+    );
+  });
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+/** Start Training, once the trial check has enabled it. */
+async function startButton() {
+  const button = await screen.findByRole('button', { name: 'Start Training' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
+describe('/modules/trial/:slug', () => {
+  beforeEach(() => {
+    activeTrial.mockReset().mockResolvedValue({
+      data: { expires_at: '2099-01-01T00:00:00Z', status: 'active' },
+      error: null,
+    });
+    insertUnlock.mockReset();
+    toastError.mockReset();
+    logError.mockReset();
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+  });
+
+  it('shows the hero, the back link and, below, the module details; no player yet', async () => {
+    await renderTrialModule();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Conflict Resolution');
+    expect(screen.getByRole('link', { name: 'Back to your trial library' })).toHaveAttribute(
+      'href',
+      '/training-library-trial',
+    );
+    await startButton();
+    expect(await screen.findByRole('heading', { name: 'Learning outcomes' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Supporting resources' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Acknowledgements' })).toBeVisible();
+    for (const line of conflictResolution.acknowledgements)
+      expect(screen.getByText(line)).toBeVisible();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.queryByText(instructions)).not.toBeInTheDocument();
+  });
+
+  it("starts: 'Loading...' while recording, then 'Training Started ✓' for good with the instructions and the player", async () => {
+    const recorded = deferred<{ error: null }>();
+    insertUnlock.mockReturnValue(recorded.promise);
+    await renderTrialModule();
+    await userEvent.click(await startButton());
+
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    expect(insertUnlock).toHaveBeenCalledExactlyOnceWith({
+      user_id: 'u1',
+      module_name: 'conflict-resolution',
+    });
+
+    recorded.resolve({ error: null });
+    expect(await screen.findByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
+    expect(screen.getByText(instructions)).toBeVisible();
+    const player = screen.getByTitle('Conflict Resolution: 360 training');
+    expect(player).toHaveAttribute('src', playerAddress('conflict-resolution'));
+    expect(player).toHaveAttribute('referrerpolicy', 'no-referrer');
+    expect(player).toHaveAttribute(
+      'allow',
+      'fullscreen; autoplay; clipboard-write; xr-spatial-tracking',
+    );
+    expect(screen.getByRole('region', { name: 'Your training' })).toHaveFocus();
+  });
+
+  it('counts an unlock already recorded (duplicate key) as started', async () => {
+    insertUnlock.mockResolvedValue({ error: { code: '23505', message: 'duplicate key' } });
+    await renderTrialModule('dementia');
+    await userEvent.click(await startButton());
+    expect(await screen.findByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it("on failure returns to not started with 'Failed to record access. Please try again.', logged", async () => {
+    const refusal = { code: '42501', message: 'new row violates row-level security policy' };
+    insertUnlock.mockResolvedValue({ error: refusal });
+    await renderTrialModule('womens-health');
+    await userEvent.click(await startButton());
+
+    expect(await startButton()).toHaveFocus();
+    expect(toastError).toHaveBeenCalledExactlyOnceWith(
+      'Error',
+      'Failed to record access. Please try again.',
+    );
+    expect(logError).toHaveBeenCalledWith('Error recording module access:', refusal);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('tells a user without an active trial how to get one instead of offering Start Training', async () => {
+    activeTrial.mockResolvedValue({ data: null, error: null });
+    await renderTrialModule();
+    expect(
+      await screen.findByRole('heading', { name: 'This module needs an active trial' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Request Trial Access' })).toHaveAttribute(
+      'href',
+      '/trial-signup',
+    );
+    expect(screen.queryByRole('button', { name: 'Start Training' })).not.toBeInTheDocument();
+  });
+
+  it('treats a failed trial check as no active trial, and logs it', async () => {
+    activeTrial.mockResolvedValue({ data: null, error: { message: 'unreachable' } });
+    await renderTrialModule();
+    expect(
+      await screen.findByRole('heading', { name: 'This module needs an active trial' }),
+    ).toBeVisible();
+    expect(logError).toHaveBeenCalledWith('Error checking trial status:', {
+      message: 'unreachable',
+    });
+  });
+
+  it('keeps Start Training disabled until the trial check answers', async () => {
+    activeTrial.mockReturnValue(new Promise(() => undefined));
+    await renderTrialModule();
+    expect(screen.getByRole('button', { name: 'Start Training' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,187 @@
+import type { User } from '@supabase/supabase-js';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthStateProvider } from '@/features/auth/AuthProvider';
+import { signedOutState, type AuthState } from '@/features/auth/authStore';
+import { playerAddress } from '../playerAddress';
+import UnlockPage from './UnlockPage';
+
+const { rpc, logError } = vi.hoisted(() => ({ rpc: vi.fn(), logError: vi.fn() }));
+vi.mock('@/lib/logger', () => ({ logger: { error: logError, warn: vi.fn() } }));
+vi.mock('@/lib/loadSupabase', () => ({ loadSupabase: () => Promise.resolve({ rpc }) }));
+
+const user = { id: 'u1', email: 'sam@example.com' } as User;
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderUnlock(path = '/unlock/dementia', auth: Partial<AuthState> = { user }) {
+  return render(
+    <AuthStateProvider value={{ ...signedOutState, ...auth }}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/unlock/:slug" element={<UnlockPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </AuthStateProvider>,
+  );
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+const passwordField = () => screen.getByLabelText('Password');
+
+async function submit(password: string) {
+  const typing = userEvent.setup();
+  if (password) await typing.type(passwordField(), password);
+  await typing.click(screen.getByRole('button', { name: 'Unlock' }));
+}
+
+describe('/unlock/:slug', () => {
+  beforeEach(() => {
+    rpc.mockReset();
+    logError.mockReset();
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+  });
+
+  it('sends a signed-out visitor to the login page, returning here with the query', () => {
+    renderUnlock('/unlock/dementia?error=badpass', {});
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      `/login?return_to=${encodeURIComponent('/unlock/dementia?error=badpass')}`,
+    );
+  });
+
+  it('shows nothing of the form while the session loads', () => {
+    renderUnlock('/unlock/dementia', { loading: true });
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('shows the module, the form and the locked player area', () => {
+    renderUnlock();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dementia');
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    expect(screen.getByText('Enter the password above to unlock the training.')).toBeVisible();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("requires a password: 'Password is required' under the field, nothing sent", async () => {
+    renderUnlock();
+    await submit('');
+    expect(await screen.findByText('Password is required')).toBeVisible();
+    expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
+    expect(passwordField()).toHaveAccessibleDescription('Password is required');
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
+  it("unlocks: 'Checking...', then 'Unlocked ✓' with field and button disabled and the player loaded", async () => {
+    const answer = deferred<{ data: unknown; error: null }>();
+    rpc.mockReturnValue(answer.promise);
+    renderUnlock();
+    await submit('  Revolve360 ');
+
+    const checking = await screen.findByRole('button', { name: 'Checking...' });
+    expect(checking).toBeDisabled();
+    expect(rpc).toHaveBeenCalledExactlyOnceWith('unlock_module', {
+      slug: 'dementia',
+      password: 'Revolve360',
+    });
+
+    answer.resolve({ data: { unlocked: true, unlock: {} }, error: null });
+    expect(await screen.findByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
+    expect(passwordField()).toBeDisabled();
+    expect(screen.getByTitle('Dementia: 360 training')).toHaveAttribute(
+      'src',
+      playerAddress('dementia'),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Training unlocked. The 360 player has loaded below.',
+    );
+    expect(
+      screen.queryByText('Enter the password above to unlock the training.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('says a wrong password is incorrect, keeps what was typed and lets the user try again', async () => {
+    rpc.mockResolvedValue({
+      data: { unlocked: false, message: 'Incorrect password. Please try again.' },
+      error: null,
+    });
+    renderUnlock();
+    await submit('not-it');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Incorrect password. Please try again.',
+    );
+    expect(passwordField()).toHaveValue('not-it');
+    expect(passwordField()).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Unlock' })).toBeEnabled();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it("shows 'Something went wrong. Please try again.' when the call fails, and logs it", async () => {
+    rpc.mockResolvedValue({
+      data: null,
+      error: { code: 'PT404', message: 'Unknown training module' },
+    });
+    renderUnlock();
+    await submit('revolve360');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Please try again.',
+    );
+    expect(logError).toHaveBeenCalledWith(
+      'Error unlocking module:',
+      expect.objectContaining({ code: 'PT404' }),
+    );
+    expect(passwordField()).toHaveValue('revolve360');
+  });
+
+  it('shows the same when the service cannot be reached', async () => {
+    rpc.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderUnlock();
+    await submit('revolve360');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Please try again.',
+    );
+  });
+
+  it("passes on the server's message after too many attempts", async () => {
+    rpc.mockResolvedValue({
+      data: null,
+      error: {
+        code: 'PT429',
+        message: 'Too many attempts. Please wait a few minutes and try again.',
+      },
+    });
+    renderUnlock();
+    await submit('guess');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+  });
+
+  it('clears an earlier refusal when the user tries again', async () => {
+    const answer = deferred<{ data: unknown; error: null }>();
+    rpc.mockReturnValue(answer.promise);
+    renderUnlock('/unlock/dementia?error=badpass');
+    expect(screen.getByRole('alert')).toHaveTextContent('Incorrect password. Please try again.');
+    await submit('revovle360');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    answer.resolve({ data: { unlocked: true }, error: null });
+    expect(await screen.findByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
+  });
+
+  it('renders nothing for a module without an unlock page', () => {
+    const { container } = renderUnlock('/unlock/not-a-module');
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,61 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import type { TrialButtonWording } from '@/content/trialButton';
+import { queryClient } from '@/lib/queryClient';
+import { trialButtonView } from '../trialButtonView';
+import { submitTrialRequest } from '../submitTrialRequest';
+import { useTrialStatus } from '../useTrialStatus';
+import { TrialThankYouDialog } from './TrialThankYouDialog';
+
+interface Props {
+  userId: string;
+  wording: TrialButtonWording;
+  className: string;
+  /** The button as it looks while the trial status is checked. */
+  checking: ReactNode;
+}
+
+/** The trial button for a signed-in user; loaded on demand, with the app's query cache. */
+export default function SignedInTrialButton(props: Props) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TrialStateButton {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function TrialStateButton({ userId, wording, className, checking }: Props) {
+  const { status, loading } = useTrialStatus(userId);
+  const [pending, setPending] = useState(false);
+  const [thanking, setThanking] = useState(false);
+
+  if (loading) return checking;
+  const view = trialButtonView({ checking: false, signedIn: true, active: status.active }, wording);
+  if (view.action === 'open-library')
+    return (
+      <Link to="/training-library-trial" className={className}>
+        {view.label}
+      </Link>
+    );
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        disabled={pending}
+        aria-busy={pending}
+        onClick={() => {
+          setPending(true);
+          void submitTrialRequest(userId, 'button').then((filed) => {
+            setPending(false);
+            setThanking(filed);
+          });
+        }}
+      >
+        {view.label}
+      </button>
+      <TrialThankYouDialog open={thanking} onClose={() => setThanking(false)} />
+    </>
+  );
+}

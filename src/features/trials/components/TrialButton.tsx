@@ -1,0 +1,47 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonVariants } from '@/components/ui/buttonVariants';
+import { trialButtonLabels, type TrialButtonWording } from '@/content/trialButton';
+import { useAuth } from '@/features/auth/AuthProvider';
+
+// Checking and requesting a trial needs the query cache and the dialog: signed-in users only.
+const SignedInTrialButton = lazy(() => import('./SignedInTrialButton'));
+
+/**
+ * The trial button (SPEC.md section 4): 'Loading...' while the session is restored, a link to the
+ * trial sign-up page for visitors, and for a signed-in user whatever their trial state decides
+ * (SignedInTrialButton, through trialButtonView). The visitor's case is written out here so that
+ * marketing pages do not download the rest.
+ */
+export function TrialButton({
+  wording,
+  variant = 'default',
+}: {
+  wording: TrialButtonWording;
+  variant?: 'default' | 'secondary' | 'outline';
+}) {
+  const { loading, user } = useAuth();
+  const className = buttonVariants({ variant, size: 'lg' });
+  const checking = (
+    <button type="button" disabled aria-busy className={className}>
+      {trialButtonLabels.checking}
+    </button>
+  );
+  if (user)
+    return (
+      <Suspense fallback={checking}>
+        <SignedInTrialButton
+          userId={user.id}
+          wording={wording}
+          className={className}
+          checking={checking}
+        />
+      </Suspense>
+    );
+  if (loading) return checking;
+  return (
+    <Link to="/trial-signup" className={className}>
+      {trialButtonLabels[wording]}
+    </Link>
+  );
+}
