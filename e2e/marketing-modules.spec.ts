@@ -76,7 +76,7 @@ test.describe('module pages', () => {
     page,
   }) => {
     await page.goto('/modules/dementia');
-    for (const heading of ['Understanding and empathy', 'Diagnosis', 'Management'])
+    for (const heading of ['Understanding/Empathy', 'Diagnosis', 'Management'])
       await expect(
         page.getByRole('heading', { level: 3, name: heading, exact: true }),
       ).toBeVisible();

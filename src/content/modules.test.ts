@@ -68,7 +68,7 @@ describe('the trial modules as SPEC.md describes them', () => {
   it('groups the dementia outcomes and resources', async () => {
     const details = await loadModuleDetails('dementia');
     expect(details.outcomes.map((group) => group.heading)).toEqual([
-      'Understanding and empathy',
+      'Understanding/Empathy',
       'Diagnosis',
       'Management',
     ]);

@@ -7,7 +7,7 @@ export const details: ModuleDetails = {
   ],
   outcomes: [
     {
-      heading: 'Understanding and empathy',
+      heading: 'Understanding/Empathy',
       items: [
         'Describe how early dementia can feel for the person living with it and for their family.',
         'Recognise the worries, hopes and practical pressures that patients and carers bring to the consultation.',
