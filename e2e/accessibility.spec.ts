@@ -1,9 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/page';
 import { routeExpectations } from './routes';
 import { accounts } from './support/backend';
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 const visits = [
   { signedIn: false, routes: routeExpectations.filter((route) => !route.access) },
@@ -21,14 +19,7 @@ for (const width of [390, 1440]) {
           const heading = signedIn ? (route.whenSignedIn?.heading ?? route.heading) : route.heading;
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
           if (signedIn) await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
-          const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-          expect(
-            results.violations.map(({ id, help, nodes }) => ({
-              id,
-              help,
-              targets: nodes.map((node) => node.target),
-            })),
-          ).toEqual([]);
+          await expectNoAxeViolations(page);
         });
       }
     });
@@ -38,8 +29,7 @@ for (const width of [390, 1440]) {
 test('the not-found page has no violations', async ({ page, consoleErrors }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(results.violations).toEqual([]);
+  await expectNoAxeViolations(page);
   consoleErrors.length = 0;
 });
 
@@ -47,10 +37,10 @@ test('the Solutions menu and mobile menu, open, have no violations', async ({ pa
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await page.getByRole('button', { name: 'Solutions' }).click();
-  expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Menu' }).click();
-  expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test.describe('signed in', () => {
@@ -61,12 +51,12 @@ test.describe('signed in', () => {
       await page.goto('/dashboard');
       await page.getByRole('button', { name: 'Profile' }).click();
       await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
-      expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
+      await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('menu')).toBeHidden();
       await page.getByRole('button', { name: /^Notifications/ }).click();
       await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toBeVisible();
-      expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
+      await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toBeHidden();
     }

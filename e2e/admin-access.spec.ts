@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { toast } from './support/page';
 import {
   accessToken,
   accountWithActiveTrial,
@@ -12,7 +12,6 @@ import {
 // The admin powers are the backend's to enforce: the page's refusal is only the visible part.
 
 const password = 'Trial1234';
-const toast = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
 
 test.describe('as a user without the admin role (active@)', () => {
   test.use({ account: 'active@example.com' });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectNoAxeViolations, toast } from './support/page';
 import {
   accountWithActiveTrial,
   accountWithTrialRequest,
@@ -13,18 +13,8 @@ import {
 } from './support/backend';
 
 const password = 'Trial1234';
-const toast = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
 
 test.use({ account: accounts.admin });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) })),
-  ).toEqual([]);
-}
 
 async function openTab(page: Page, name: RegExp, search?: string) {
   await page.getByRole('tab', { name }).click();

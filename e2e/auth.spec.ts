@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectFailedRequests, test } from './fixtures';
+import { toast } from './support/page';
 import {
   accounts,
   createAccount,
@@ -9,7 +10,6 @@ import {
 } from './support/backend';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const toast = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
 
 async function fillLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { toast } from './support/page';
 import {
   createAccount,
   insertNotification,
@@ -10,7 +11,6 @@ import {
 const password = 'Notify123';
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const badge = (page: Page) => page.getByTestId('notification-badge');
-const toast = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
 
 /** A new account, signed in on its own page (its own browser context), on the dashboard. */
 async function signedInUser(browser: Browser, label: string) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectFailedRequests, test } from './fixtures';
+import { expectNoAxeViolations } from './support/page';
 import { modules, type ModuleDetails, type TrialModuleSlug } from '../src/content/modules';
 import { details as conflictResolution } from '../src/content/moduleDetails/conflict-resolution';
 import { details as dementia } from '../src/content/moduleDetails/dementia';
@@ -20,7 +20,6 @@ import {
 
 const activeTrialUser = 'active@example.com';
 const password = 'Trial1234';
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 // The build's player host (.env.development): the local backend's sample 360 player.
 const playerBase = /^VITE_PLAYER_BASE_URL=(.+)$/m
@@ -43,17 +42,6 @@ async function standInPlayer(page: Page) {
       body: '<!doctype html><html lang="en"><title>Player</title><p>Sample player</p></html>',
     }),
   );
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(
-    results.violations.map(({ id, help, nodes }) => ({
-      id,
-      help,
-      targets: nodes.map((node) => node.target),
-    })),
-  ).toEqual([]);
 }
 
 /** Removes the lines the page logged on purpose (through the app's logger) for a provoked failure. */

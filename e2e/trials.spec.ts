@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectFailedRequests, test } from './fixtures';
+import { expectNoAxeViolations, toast } from './support/page';
 import {
   accountWithTrialRequest,
   createAccount,
@@ -9,16 +9,7 @@ import {
 } from './support/backend';
 
 const password = 'Trial1234';
-const toast = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
 const trialCard = (page: Page) => page.getByRole('region', { name: 'Your trial' });
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(
-    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) })),
-  ).toEqual([]);
-}
 
 const thankYou =
   'Thank you for signing up for the trial. A notification will arrive once your access has been approved.';
