@@ -8,22 +8,25 @@ const visits = [
   { signedIn: true, routes: routeExpectations },
 ];
 
-for (const width of [390, 1440]) {
-  for (const { signedIn, routes } of visits) {
-    test.describe(`axe at ${width} px, signed ${signedIn ? 'in' : 'out'}`, () => {
-      if (signedIn) test.use({ account: accounts.admin });
-      for (const route of routes) {
-        test(`${route.path} has no violations`, async ({ page }) => {
+// Both widths in one test per route: one context and one sign-in serve the two scans.
+for (const { signedIn, routes } of visits) {
+  test.describe(`axe, signed ${signedIn ? 'in' : 'out'}`, () => {
+    if (signedIn) test.use({ account: accounts.admin });
+    // Two page loads and two scans per test.
+    test.describe.configure({ timeout: 60_000 });
+    for (const route of routes) {
+      test(`${route.path} has no violations at 390 and 1440 px`, async ({ page }) => {
+        for (const width of [390, 1440]) {
           await page.setViewportSize({ width, height: 900 });
           await page.goto(route.path);
           const heading = signedIn ? (route.whenSignedIn?.heading ?? route.heading) : route.heading;
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
           if (signedIn) await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
           await expectNoAxeViolations(page);
-        });
-      }
-    });
-  }
+        }
+      });
+    }
+  });
 }
 
 test('the not-found page has no violations', async ({ page, consoleErrors }) => {

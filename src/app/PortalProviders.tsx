@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { trialCopy } from '@/content/trial';
 import { RequireAuth } from '@/features/auth/RequireAuth';
 import { queryClient } from '@/lib/queryClient';
 import type { AppRoute } from './routes';
@@ -8,6 +9,8 @@ import type { AppRoute } from './routes';
  * What signed-in (client-rendered) pages need around them: the query cache and, for protected
  * pages, the guard. Loaded with those pages only, so marketing routes do not pay for either.
  */
+const signedOutNotices = { trialLibrary: trialCopy.toasts.signInForLibrary };
+
 export default function PortalProviders({
   route: { access, signedOutNotice },
   children,
@@ -18,7 +21,10 @@ export default function PortalProviders({
   return (
     <QueryClientProvider client={queryClient}>
       {access ? (
-        <RequireAuth requireAdmin={access === 'admin'} signedOutNotice={signedOutNotice}>
+        <RequireAuth
+          requireAdmin={access === 'admin'}
+          signedOutNotice={signedOutNotice && signedOutNotices[signedOutNotice]}
+        >
           {children}
         </RequireAuth>
       ) : (

@@ -20,8 +20,9 @@ export interface AppRoute {
   rendering: 'static' | 'client';
   /** Who may open the page: the protected pages guard sends anyone else away. Public when absent. */
   access?: 'signed-in' | 'admin';
-  /** The toast for a visitor the guard sends to the login page (SPEC.md section 8). */
-  signedOutNotice?: { title: string; description: string };
+  /** The page whose toast a visitor sent to the login page sees (SPEC.md section 8; the text is in
+   * src/content/trial.ts, loaded with the guard). */
+  signedOutNotice?: 'trialLibrary';
   /** The page's search metadata; undefined when the parameters name nothing (the not-found page shows). */
   meta: (params: Params) => PageMeta | undefined;
   /** For paths with parameters, the concrete paths the build writes out. */
@@ -130,10 +131,7 @@ export const appRoutes: AppRoute[] = [
     page: lazyPage('trials/TrialLibraryPage'),
     rendering: 'client',
     access: 'signed-in',
-    signedOutNotice: {
-      title: 'Access denied',
-      description: 'Please sign in to access the trial library.',
-    },
+    signedOutNotice: 'trialLibrary',
     meta: fromCopy('trialLibrary', portal),
   },
   {

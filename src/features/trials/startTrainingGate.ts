@@ -71,3 +71,18 @@ export function decide({
   }
   return { action: 'none' };
 }
+
+/**
+ * Carries out the decision for a click the shell held (see useStartTrainingGate): to the trial
+ * sign-up in the app, to a direct training address, or `release` to let the control do its own.
+ */
+export function settleHeldClick(
+  target: EventTarget | null,
+  navigate: (href: string) => void,
+  release: () => void,
+): void {
+  const decision = decide({ pathname: window.location.pathname, target, root: document });
+  if (decision.action === 'trial-signup') navigate(decision.href);
+  else if (decision.action === 'navigate') window.location.assign(decision.href);
+  else release();
+}

@@ -25,12 +25,7 @@ export function useStartTrainingGate(): void {
         releasing = false;
       };
       void import('./startTrainingGate').then(
-        ({ decide }) => {
-          const decision = decide({ pathname: window.location.pathname, target, root: document });
-          if (decision.action === 'trial-signup') void navigate(decision.href);
-          else if (decision.action === 'navigate') window.location.assign(decision.href);
-          else release();
-        },
+        ({ settleHeldClick }) => settleHeldClick(target, (href) => void navigate(href), release),
         // Without the decision (its code failed to load) the control keeps its own behaviour.
         release,
       );

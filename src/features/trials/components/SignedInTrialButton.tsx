@@ -6,6 +6,7 @@ import { queryClient } from '@/lib/queryClient';
 import { trialButtonView } from '../trialButtonView';
 import { submitTrialRequest } from '../submitTrialRequest';
 import { useTrialStatus } from '../useTrialStatus';
+import { StableLabel } from './TrialButton';
 import { TrialThankYouDialog } from './TrialThankYouDialog';
 
 interface Props {
@@ -35,7 +36,7 @@ function TrialStateButton({ userId, wording, className, checking }: Props) {
   if (view.action === 'open-library')
     return (
       <Link to="/training-library-trial" className={className}>
-        {view.label}
+        <StableLabel wording={wording} shown={view.label} />
       </Link>
     );
   return (
@@ -53,7 +54,7 @@ function TrialStateButton({ userId, wording, className, checking }: Props) {
           });
         }}
       >
-        {view.label}
+        <StableLabel wording={wording} shown={view.label} />
       </button>
       <TrialThankYouDialog open={thanking} onClose={() => setThanking(false)} />
     </>

@@ -24,7 +24,7 @@ export function TrialButton({
   const className = buttonVariants({ variant, size: 'lg' });
   const checking = (
     <button type="button" disabled aria-busy className={className}>
-      {trialButtonLabels.checking}
+      <StableLabel wording={wording} shown={trialButtonLabels.checking} />
     </button>
   );
   if (user)
@@ -41,7 +41,28 @@ export function TrialButton({
   if (loading) return checking;
   return (
     <Link to="/trial-signup" className={className}>
-      {trialButtonLabels[wording]}
+      <StableLabel wording={wording} shown={trialButtonLabels[wording]} />
     </Link>
+  );
+}
+
+/**
+ * The button's label, as wide as its widest state: every label it can show is laid in the same grid
+ * cell and only `shown` is visible (hidden ones are out of the accessible name too), so restoring a
+ * session and checking the trial never moves what is around the button.
+ */
+export function StableLabel({ wording, shown }: { wording: TrialButtonWording; shown: string }) {
+  const labels = [trialButtonLabels.checking, trialButtonLabels.active, trialButtonLabels[wording]];
+  return (
+    <span className="inline-grid">
+      {labels.map((label) => (
+        <span
+          key={label}
+          className={label === shown ? '[grid-area:1/1]' : 'invisible [grid-area:1/1]'}
+        >
+          {label}
+        </span>
+      ))}
+    </span>
   );
 }
