@@ -4,6 +4,11 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parsePublicEnv, PublicEnvError } from './src/lib/publicEnv.ts';
 
+// scripts/prove-test-failures-fail.ts sets this to run each project on a test that fails on purpose.
+const exitCodeProbe = process.env.EXIT_CODE_PROBE === '1';
+const probeOr = (include: string[]) =>
+  exitCodeProbe ? ['scripts/exit-code-probe/failing.test.ts'] : include;
+
 export default defineConfig(({ mode }) => {
   // Vitest runs components without a backend; every other command needs the full environment.
   if (!process.env.VITEST) {
@@ -40,7 +45,7 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'unit',
             environment: 'jsdom',
-            include: ['src/**/*.test.{ts,tsx}'],
+            include: probeOr(['src/**/*.test.{ts,tsx}']),
             setupFiles: ['src/test/setup.ts'],
             restoreMocks: true,
             // Components read the same values as in development (the local backend's).
@@ -51,7 +56,7 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'backend',
             environment: 'node',
-            include: ['local-backend/test/**/*.test.ts'],
+            include: probeOr(['local-backend/test/**/*.test.ts']),
             globalSetup: ['local-backend/test/setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 120_000,
@@ -61,7 +66,7 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'supabase',
             environment: 'node',
-            include: ['supabase/tests/**/*.test.ts'],
+            include: probeOr(['supabase/tests/**/*.test.ts']),
             globalSetup: ['supabase/tests/setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 120_000,

