@@ -62,16 +62,18 @@ export default defineConfig(({ mode }) => {
             hookTimeout: 120_000,
           },
         },
-        {
+        // The same suite twice: on Supabase's current default privileges and on the legacy ones
+        // (see supabase/tests/setup.ts); the grants must hold on both.
+        ...['supabase', 'supabase-legacy-grants'].map((name) => ({
           test: {
-            name: 'supabase',
-            environment: 'node',
+            name,
+            environment: 'node' as const,
             include: probeOr(['supabase/tests/**/*.test.ts']),
             globalSetup: ['supabase/tests/setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 120_000,
           },
-        },
+        })),
       ],
     },
   };

@@ -7,14 +7,24 @@ declare module 'vitest' {
     projectUrl: string;
     projectDbUrl: string;
     projectMailboxUrl: string;
+    legacyDefaultPrivileges: boolean;
   }
 }
 
 let backend: TestBackend | undefined;
 
-/** The product's own supabase/ project (migrations and seed) on a throwaway local backend. */
+/**
+ * The product's own supabase/ project (migrations and seed) on a throwaway local backend. The
+ * supabase-legacy-grants project runs the same tests on a database that had Supabase's legacy
+ * default privileges (everything in public granted to the API roles) before the migrations ran.
+ */
 export async function setup(project: TestProject): Promise<void> {
-  backend = await startTestBackend({ supabaseDir: join(import.meta.dirname, '..') });
+  const legacyDefaultPrivileges = project.name === 'supabase-legacy-grants';
+  backend = await startTestBackend({
+    supabaseDir: join(import.meta.dirname, '..'),
+    legacyDefaultPrivileges,
+  });
+  project.provide('legacyDefaultPrivileges', legacyDefaultPrivileges);
   project.provide('projectUrl', backend.url);
   project.provide('projectDbUrl', backend.dbUrl);
   project.provide('projectMailboxUrl', backend.mailboxUrl);

@@ -1,0 +1,222 @@
+/**
+ * The grant matrix: exactly which privileges each API role holds on every table, column, function
+ * and schema. It runs on a database with Supabase's current default privileges and on one where the
+ * legacy defaults (everything granted to anon and authenticated) were applied before the
+ * migrations (the supabase-legacy-grants project), and must read the same on both. A new table or
+ * function fails it until its row is written here.
+ */
+import { describe, expect, it } from 'vitest';
+import { anonClient, database, newUser } from './project';
+
+const apiRoles = ['anon', 'authenticated', 'service_role'] as const;
+const tablePrivileges = [
+  'SELECT',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'TRUNCATE',
+  'REFERENCES',
+  'TRIGGER',
+];
+
+const fullWrite = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
+const tables: Record<string, Record<(typeof apiRoles)[number], string[]>> = {
+  profiles: { anon: [], authenticated: ['SELECT'], service_role: fullWrite },
+  user_roles: { anon: [], authenticated: ['SELECT'], service_role: fullWrite },
+  notifications: { anon: [], authenticated: ['SELECT'], service_role: fullWrite },
+  pending_trials: { anon: [], authenticated: ['SELECT'], service_role: fullWrite },
+  active_trial_users: { anon: [], authenticated: ['SELECT'], service_role: fullWrite },
+  expired_trials: { anon: [], authenticated: ['SELECT'], service_role: fullWrite },
+  module_unlocks: { anon: [], authenticated: ['SELECT'], service_role: fullWrite },
+};
+
+/** Privileges on single columns beyond the table-level ones: "table.column PRIVILEGE role". */
+const columnGrants = [
+  'module_unlocks.module_name INSERT authenticated',
+  'module_unlocks.user_id INSERT authenticated',
+  'notifications.read UPDATE authenticated',
+  'notifications.read_at UPDATE authenticated',
+  'pending_trials.email INSERT authenticated',
+  'pending_trials.first_name INSERT authenticated',
+  'pending_trials.last_name INSERT authenticated',
+  'pending_trials.status INSERT authenticated',
+  'pending_trials.status UPDATE authenticated',
+  'pending_trials.user_id INSERT authenticated',
+];
+
+const signedIn = ['authenticated', 'service_role'];
+const functions: Record<string, string[]> = {
+  'public.approve_trial': signedIn,
+  'public.delete_active_trial': signedIn,
+  'public.expire_lapsed_trials': ['service_role'],
+  'public.expire_trial': signedIn,
+  'public.grant_admin_role': signedIn,
+  'public.trial_password': signedIn,
+  'public.unlock_module': signedIn,
+  'private.assert_admin': [],
+  'private.email_confirmed': [],
+  'private.handle_new_user': [],
+  'private.handle_user_email_change': [],
+  'private.has_active_trial': signedIn,
+  'private.is_admin': signedIn,
+  'private.may_request_trial': signedIn,
+  'private.notify_trial_rejected': [],
+  'private.on_trial_request_reviewed': [],
+};
+
+describe('the grant matrix', () => {
+  it('every table in public: exactly these table-level privileges per role', async () => {
+    const { rows } = await database().query<{ table: string; role: string; privilege: string }>(
+      `select c.relname as table, r.role, p.privilege
+       from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       cross join unnest($1::text[]) as r (role)
+       cross join unnest($2::text[]) as p (privilege)
+       where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f')
+         and has_table_privilege(r.role, c.oid, p.privilege)
+       order by 1, 2, 3`,
+      [apiRoles, tablePrivileges],
+    );
+    const { rows: all } = await database().query<{ table: string }>(
+      `select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') order by 1`,
+    );
+    expect(all.map((row) => row.table)).toEqual(Object.keys(tables).sort());
+    const actual: Record<string, Record<string, string[]>> = {};
+    for (const { table, role, privilege } of rows) {
+      const forTable = (actual[table] ??= {});
+      (forTable[role] ??= []).push(privilege);
+    }
+    for (const [table, byRole] of Object.entries(tables)) {
+      for (const role of apiRoles) {
+        expect(actual[table]?.[role]?.sort() ?? [], `${table} for ${role}`).toEqual(
+          [...byRole[role]].sort(),
+        );
+      }
+    }
+  });
+
+  it('column privileges beyond the table-level ones', async () => {
+    const { rows } = await database().query<{ grant: string }>(
+      `select c.relname || '.' || a.attname || ' ' || p.privilege || ' ' || r.role as grant
+       from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+       cross join unnest($1::text[]) as r (role)
+       cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'REFERENCES']) as p (privilege)
+       where n.nspname = 'public' and c.relkind = 'r'
+         and has_column_privilege(r.role, c.oid, a.attnum, p.privilege)
+         and not has_table_privilege(r.role, c.oid, p.privilege)
+       order by 1`,
+      [apiRoles],
+    );
+    expect(rows.map((row) => row.grant)).toEqual([...columnGrants].sort());
+  });
+
+  it('no sequence in public is granted to anon or authenticated', async () => {
+    const { rows } = await database().query(
+      `select c.relname, r.role from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       cross join unnest(array['anon', 'authenticated']) as r (role)
+       where n.nspname = 'public' and c.relkind = 'S'
+         and has_sequence_privilege(r.role, c.oid, 'USAGE, SELECT, UPDATE')`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('every function in public and private: exactly these roles may execute it', async () => {
+    const { rows } = await database().query<{ name: string; roles: string[] }>(
+      `select n.nspname || '.' || p.proname as name,
+         array(
+           select r.role from unnest(array['public', 'anon', 'authenticated', 'service_role']) as r (role)
+           where case when r.role = 'public'
+             then exists (select from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) acl
+                          where acl.grantee = 0 and acl.privilege_type = 'EXECUTE')
+             else has_function_privilege(r.role, p.oid, 'EXECUTE') end
+           order by 1
+         ) as roles
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('public', 'private')
+       order by 1`,
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.roles]))).toEqual(
+      Object.fromEntries(
+        Object.entries(functions).map(([name, roles]) => [name, [...roles].sort()]),
+      ),
+    );
+  });
+
+  it('the private and cron schemas are closed to anon and authenticated (private: helpers only)', async () => {
+    const { rows } = await database().query<{ schema: string; role: string }>(
+      `select s.schema, r.role
+       from unnest(array['private', 'cron']) as s (schema)
+       cross join unnest(array['anon', 'authenticated']) as r (role)
+       where case when exists (select from pg_namespace where nspname = s.schema)
+         then has_schema_privilege(r.role, s.schema, 'USAGE') else false end
+       order by 1, 2`,
+    );
+    // Signed-in users need USAGE on private only to evaluate the policies' helper functions.
+    expect(rows).toEqual([{ schema: 'private', role: 'authenticated' }]);
+  });
+});
+
+describe('the matrix through the API', () => {
+  for (const table of Object.keys(tables)) {
+    it(`anon reading ${table} gets 401 and 42501, not an empty list`, async () => {
+      const { status, error, data } = await anonClient().from(table).select('*');
+      expect({ status, code: error?.code, data }).toEqual({
+        status: 401,
+        code: '42501',
+        data: null,
+      });
+    });
+  }
+
+  it('a signed-in user cannot run the expiry job', async () => {
+    const { client } = await newUser('Job Runner');
+    const { error } = await client.rpc('expire_lapsed_trials');
+    expect(error?.code).toBe('42501');
+  });
+
+  it('a signed-in user can mark a notification read but change nothing else about it', async () => {
+    const user = await newUser('Notification Owner');
+    const { rows } = await database().query<{ id: string }>(
+      `insert into public.notifications (user_id, title, message) values ($1, 'Hello', 'World')
+       returning id`,
+      [user.id],
+    );
+    const id = rows[0]?.id;
+    for (const change of [
+      { title: 'Rewritten' },
+      { message: 'Rewritten' },
+      { type: 'error' },
+      { created_at: '2020-01-01T00:00:00Z' },
+      { user_id: user.id },
+    ]) {
+      const { error } = await user.client.from('notifications').update(change).eq('id', id);
+      expect(error?.code, JSON.stringify(change)).toBe('42501');
+    }
+    const { error } = await user.client
+      .from('notifications')
+      .update({ read: true, read_at: new Date().toISOString() })
+      .eq('id', id);
+    expect(error).toBeNull();
+    const { rows: after } = await database().query(
+      'select title, message, type, read from public.notifications where id = $1',
+      [id],
+    );
+    expect(after).toEqual([{ title: 'Hello', message: 'World', type: 'info', read: true }]);
+  });
+});
+
+describe('the seed', () => {
+  it('leaves no NULL in the token columns GoTrue reads as strings', async () => {
+    const { rows } = await database().query<{ email: string }>(
+      `select email from auth.users
+       where confirmation_token is null or recovery_token is null or email_change is null
+          or email_change_token_new is null or email_change_token_current is null
+          or reauthentication_token is null or phone_change is null or phone_change_token is null`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
