@@ -2,15 +2,20 @@
 -- Every account's password is Password123. The unlock passwords are revolve360 and its misspelt
 -- variant revovle360; the shared trial password shown on the confirmation page is revolve360.
 
+-- GoTrue reads the token columns as strings: a NULL in any of them makes every sign-in of that
+-- account fail with a 500, so they are written as empty strings, as GoTrue writes them.
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-  raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change, email_change_token_new,
+  email_change_token_current, reauthentication_token, phone_change, phone_change_token
 )
 select
   '00000000-0000-0000-0000-000000000000', account.id, 'authenticated', 'authenticated', account.email,
   extensions.crypt('Password123', extensions.gen_salt('bf', 10)), now() - account.age,
   '{"provider": "email", "providers": ["email"]}', jsonb_build_object('name', account.name),
-  now() - account.age, now() - account.age
+  now() - account.age, now() - account.age,
+  '', '', '', '', '', '', '', ''
 from (values
   ('a0000000-0000-4000-8000-000000000001'::uuid, 'admin@example.com', 'Alex Admin', interval '90 days'),
   ('a0000000-0000-4000-8000-000000000002'::uuid, 'active@example.com', 'Priya Active', interval '15 days'),

@@ -3,9 +3,11 @@
  * them: success, each error with its status and message, who may call them, and the e-mails sent.
  */
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { corsHeaders as supabaseCorsHeaders } from '@supabase/supabase-js/cors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   anonClient,
+  database,
   mailboxUrl,
   newUser,
   projectUrl,
@@ -145,19 +147,6 @@ describe('approve-trial', () => {
       .single();
     expect(data?.status).toBe('pending');
   });
-
-  it('answers the CORS preflight', async () => {
-    const response = await fetch(`${projectUrl}/functions/v1/approve-trial`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://localhost:5173',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type',
-      },
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-headers')).toContain('authorization');
-  });
 });
 
 describe('expire-trial', () => {
@@ -222,6 +211,92 @@ describe('grant-admin-role', () => {
       ).status,
     ).toBe(400);
   });
+});
+
+describe('grant-admin-role refusals', () => {
+  it('refuses non-admins, and the account stays without the role', async () => {
+    const caller = await newUser('Would Be Admin');
+    const target = await newUser('Target Of Grant');
+    const result = await caller.client.functions.invoke('grant-admin-role', {
+      body: { user_email: target.email },
+    });
+    expect(await failure(result)).toEqual({
+      status: 403,
+      message: 'You do not have admin privileges.',
+    });
+    const anon = await anonClient().functions.invoke('grant-admin-role', {
+      body: { user_email: target.email },
+    });
+    expect((await failure(anon)).status).toBe(401);
+    const { data } = await serviceClient()
+      .from('user_roles')
+      .select('role')
+      .in('user_id', [caller.id, target.id]);
+    expect(data).toEqual([]);
+  });
+
+  it('refuses an account whose e-mail address is not confirmed', async () => {
+    const user = await newUser('Unconfirmed Grant');
+    await database().query('update auth.users set email_confirmed_at = null where id = $1', [
+      user.id,
+    ]);
+    const result = await admin.functions.invoke('grant-admin-role', {
+      body: { user_email: user.email },
+    });
+    expect(await failure(result)).toEqual({
+      status: 409,
+      message: `${user.email} has not confirmed their e-mail address yet, so it cannot be made an admin.`,
+    });
+  });
+});
+
+describe('approve-trial and unconfirmed addresses', () => {
+  it('refuses a request from an address that is not confirmed, and leaves it pending', async () => {
+    const user = await pendingRequest('Unconfirmed Trial');
+    await database().query('update auth.users set email_confirmed_at = null where id = $1', [
+      user.id,
+    ]);
+    const result = await admin.functions.invoke('approve-trial', {
+      body: { trial_id: user.requestId, email: user.email },
+    });
+    expect(await failure(result)).toEqual({
+      status: 409,
+      message: `${user.email} has not confirmed their e-mail address yet. Approve the request once they have.`,
+    });
+    const { rows } = await database().query(
+      'select status from public.pending_trials where id = $1',
+      [user.requestId],
+    );
+    expect(rows).toEqual([{ status: 'pending' }]);
+  });
+});
+
+describe('CORS preflight', () => {
+  for (const name of [
+    'approve-trial',
+    'expire-trial',
+    'grant-admin-role',
+    'send-trial-activated',
+  ]) {
+    it(`${name} answers its own preflight with supabase-js's headers`, async () => {
+      const response = await fetch(`${projectUrl}/functions/v1/${name}`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'https://revolve.example.org',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type',
+        },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('ok');
+      // The function's own answer (a gateway reflects the requested headers and methods instead).
+      expect(response.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+      expect(response.headers.get('access-control-allow-headers')).toBe(
+        supabaseCorsHeaders['Access-Control-Allow-Headers'],
+      );
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    });
+  }
 });
 
 describe('send-trial-activated', () => {

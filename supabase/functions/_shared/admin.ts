@@ -1,11 +1,6 @@
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { HttpError } from './http.ts';
-
-function env(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
+import { requiredSetting } from './settings.ts';
 
 /**
  * The caller as the database sees them: a client carrying their own token, so the SQL functions
@@ -16,7 +11,7 @@ export async function requireAdmin(
 ): Promise<{ db: SupabaseClient; userId: string }> {
   const authorization = request.headers.get('Authorization') ?? '';
   if (!authorization.startsWith('Bearer ')) throw new HttpError(401, 'Please sign in.');
-  const db = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+  const db = createClient(requiredSetting('SUPABASE_URL'), requiredSetting('SUPABASE_ANON_KEY'), {
     global: { headers: { Authorization: authorization } },
     auth: { persistSession: false, autoRefreshToken: false },
   });

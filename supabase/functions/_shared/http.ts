@@ -1,8 +1,10 @@
 /** Responses every function shares: CORS for the browser app, JSON bodies, {error} on failure. */
+import { corsHeaders as supabaseCorsHeaders } from 'npm:@supabase/supabase-js@2.109.0/cors';
 
+// supabase-js's own list of the headers its clients send, so a new one never breaks a preflight;
+// these functions answer POST only.
 export const corsHeaders: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  ...supabaseCorsHeaders,
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
 
@@ -32,7 +34,10 @@ export function handle(
     try {
       return await handler(request);
     } catch (error) {
-      if (error instanceof HttpError) return json({ error: error.message }, error.status);
+      if (error instanceof HttpError) {
+        if (error.status >= 500) console.error(error.message);
+        return json({ error: error.message }, error.status);
+      }
       console.error(error);
       return json({ error: 'Something went wrong. Please try again.' }, 500);
     }

@@ -1,8 +1,9 @@
 /**
- * Sends e-mail. Locally (MAILBOX_URL, set by the local backend) every message goes to the mailbox;
- * in production through an HTTP e-mail API configured by secrets: MAIL_API_URL (default Resend's),
- * MAIL_API_KEY and MAIL_FROM.
+ * Sends e-mail through an HTTP API with Resend's request shape. Secrets: MAIL_API_KEY and MAIL_FROM
+ * (a sender on a verified domain), MAIL_API_URL optionally (Resend's by default).
  */
+import { requiredSetting } from './settings.ts';
+
 export interface Mail {
   to: string;
   subject: string;
@@ -10,35 +11,33 @@ export interface Mail {
   html: string;
 }
 
-export async function sendMail(mail: Mail): Promise<void> {
-  const mailbox = Deno.env.get('MAILBOX_URL');
-  const from = Deno.env.get('MAIL_FROM') ?? 'Revolve <no-reply@revolve.example>';
-  const response = mailbox
-    ? await fetch(`${mailbox}/api/v1/send`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...mail, from }),
-      })
-    : await fetch(Deno.env.get('MAIL_API_URL') ?? 'https://api.resend.com/emails', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${requiredSecret('MAIL_API_KEY')}`,
-        },
-        body: JSON.stringify({
-          from,
-          to: [mail.to],
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        }),
-      });
-  if (!response.ok)
-    throw new Error(`Sending e-mail failed with ${response.status}: ${await response.text()}`);
+export interface MailSettings {
+  apiUrl: string;
+  apiKey: string;
+  from: string;
 }
 
-function requiredSecret(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not configured`);
-  return value;
+/** Read before the function acts, so a missing setting stops it before anything changes. */
+export function mailSettings(): MailSettings {
+  return {
+    apiUrl: Deno.env.get('MAIL_API_URL')?.trim() || 'https://api.resend.com/emails',
+    apiKey: requiredSetting('MAIL_API_KEY'),
+    from: requiredSetting('MAIL_FROM'),
+  };
+}
+
+export async function sendMail(settings: MailSettings, mail: Mail): Promise<void> {
+  const response = await fetch(settings.apiUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${settings.apiKey}` },
+    body: JSON.stringify({
+      from: settings.from,
+      to: [mail.to],
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    }),
+  });
+  if (!response.ok)
+    throw new Error(`Sending e-mail failed with ${response.status}: ${await response.text()}`);
 }

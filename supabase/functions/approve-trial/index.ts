@@ -3,7 +3,8 @@
 import { actionError, requireAdmin } from '../_shared/admin.ts';
 import { readBody, z } from '../_shared/body.ts';
 import { handle, json } from '../_shared/http.ts';
-import { sendMail } from '../_shared/mail.ts';
+import { mailSettings, sendMail } from '../_shared/mail.ts';
+import { requiredSetting } from '../_shared/settings.ts';
 import { trialActivatedEmail } from '../_shared/trial-activated-email.ts';
 
 const schema = z.object({
@@ -15,6 +16,8 @@ Deno.serve(
   handle(async (request) => {
     const { db } = await requireAdmin(request);
     const { trial_id } = await readBody(request, schema);
+    const mail = mailSettings();
+    const siteUrl = requiredSetting('SITE_URL');
     const { data: trial, error } = await db.rpc('approve_trial', { trial_id });
     if (error) throw actionError(error, 'Failed to approve trial.');
     const granted = trial as { user_id: string; email: string; expires_at: string };
@@ -26,11 +29,12 @@ Deno.serve(
     let emailSent = true;
     try {
       await sendMail(
+        mail,
         trialActivatedEmail({
           to: granted.email,
           name: profile?.name ?? '',
           expiresAt: granted.expires_at,
-          siteUrl: Deno.env.get('SITE_URL') ?? 'http://localhost:5173',
+          siteUrl,
         }),
       );
     } catch (mailError) {

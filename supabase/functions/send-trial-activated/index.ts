@@ -3,7 +3,8 @@
 import { requireAdmin } from '../_shared/admin.ts';
 import { readBody, z } from '../_shared/body.ts';
 import { handle, HttpError, json } from '../_shared/http.ts';
-import { sendMail } from '../_shared/mail.ts';
+import { mailSettings, sendMail } from '../_shared/mail.ts';
+import { requiredSetting } from '../_shared/settings.ts';
 import { trialActivatedEmail } from '../_shared/trial-activated-email.ts';
 
 const schema = z.object({
@@ -16,18 +17,17 @@ Deno.serve(
   handle(async (request) => {
     await requireAdmin(request);
     const { name, expires_at } = await readBody(request, schema);
-    // Locally every message lands in the mailbox, so a default recipient is harmless there.
-    const recipient =
-      Deno.env.get('TEST_EMAIL_RECIPIENT') ??
-      (Deno.env.get('MAILBOX_URL') ? 'test-recipient@example.com' : undefined);
-    if (!recipient) throw new HttpError(500, 'TEST_EMAIL_RECIPIENT is not configured.');
+    const recipient = requiredSetting('TEST_EMAIL_RECIPIENT');
+    const mail = mailSettings();
+    const siteUrl = requiredSetting('SITE_URL');
     try {
       await sendMail(
+        mail,
         trialActivatedEmail({
           to: recipient,
           name,
           expiresAt: expires_at,
-          siteUrl: Deno.env.get('SITE_URL') ?? 'http://localhost:5173',
+          siteUrl,
         }),
       );
     } catch (error) {
