@@ -1,7 +1,7 @@
 /**
  * Production build: the client bundle, a server bundle of the same app, then every route written out
  * as HTML. Marketing routes are prerendered with their content; client-rendered (portal) routes get
- * their head tags and an empty root.
+ * their head tags and an empty root; 404.html, the client shell, answers every other path.
  *
  * Usage: tsx scripts/build.ts [--local]
  * --local builds the production bundle against the local backend (the values in .env.development),
@@ -13,7 +13,13 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { build, loadEnv, type Manifest } from 'vite';
 import { parsePublicEnv } from '../src/lib/publicEnv';
-import { headersFile, redirectsFile } from './lib/hosting';
+import {
+  headersFile,
+  notFoundPage,
+  pagesShadowedByRules,
+  parseRedirectsFile,
+  redirectsFile,
+} from './lib/hosting';
 import type * as ServerEntryModule from '../src/app/entry-server';
 
 type ServerEntry = typeof ServerEntryModule;
@@ -44,6 +50,15 @@ const server = (await import(
   pathToFileURL(join(serverDist, 'entry-server.js')).href
 )) as ServerEntry;
 
+// The host answers every path that is not a file with the not-found page (scripts/lib/hosting.ts),
+// so a route with parameters must name each path it serves.
+const unlisted = server.allBuildPaths().filter((path) => /[:*]/.test(path));
+if (unlisted.length > 0) {
+  throw new Error(
+    `${unlisted.join(', ')}: list the route's buildPaths in src/app/routes.ts; the host answers any path without a file with ${notFoundPage} and status 404.`,
+  );
+}
+
 const indexable: string[] = [];
 for (const path of server.allBuildPaths()) {
   const page = await server.prerenderPage(path);
@@ -57,14 +72,19 @@ for (const path of server.allBuildPaths()) {
   if (page.indexable) indexable.push(path);
 }
 
-await writeFile(join(dist, 'app.html'), fillTemplate(server.shellHead(), ''));
+await writeFile(join(dist, notFoundPage), fillTemplate(server.shellHead(), ''));
 await writeFile(join(dist, 'sitemap.xml'), sitemap(indexable));
 await writeFile(
   join(dist, 'robots.txt'),
   `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', env.VITE_SITE_URL).href}\n`,
 );
 await writeFile(join(dist, '_headers'), headersFile(env));
-await writeFile(join(dist, '_redirects'), redirectsFile());
+const redirects = redirectsFile();
+const shadowed = pagesShadowedByRules(parseRedirectsFile(redirects), server.allBuildPaths());
+if (shadowed.length > 0) {
+  throw new Error(`_redirects would hide these pages on Cloudflare Pages: ${shadowed.join(', ')}`);
+}
+await writeFile(join(dist, '_redirects'), redirects);
 await rm(serverDist, { recursive: true, force: true });
 console.log(
   `Built ${server.allBuildPaths().length} pages (${indexable.length} in the sitemap) into dist/${values.local ? ' against the local backend' : ''}.`,

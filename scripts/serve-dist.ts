@@ -1,39 +1,69 @@
 /**
- * Serves the built site the way the static host will: prerendered pages as files, every other path
- * through the client-rendered shell (app.html), the `_headers` rules applied and responses gzipped.
+ * Serves the built site the way the static host will: files as they are, then the `_redirects`
+ * rules, then 404.html with status 404 for every other path; the `_headers` rules applied to every
+ * response and responses gzipped.
  * Usage: tsx scripts/serve-dist.ts [--port 4173]
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import compression from 'compression';
 import sirv from 'sirv';
-import { parseHeadersFile } from './lib/hosting';
+import {
+  hostingFiles,
+  matchRedirect,
+  notFoundPage,
+  parseHeadersFile,
+  parseRedirectsFile,
+} from './lib/hosting';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '4173' } } });
 const port = Number(values.port);
 const dist = resolve(import.meta.dirname, '..', 'dist');
 
-if (!existsSync(join(dist, 'app.html'))) {
+if (!existsSync(join(dist, notFoundPage))) {
   console.error('dist/ has no built site: run `npm run build:local` (or `npm run build`) first.');
   process.exit(1);
 }
 
 const headerRules = parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8'));
-const serveFile = sirv(dist, { single: 'app.html', etag: true });
+const redirectRules = parseRedirectsFile(readFileSync(join(dist, '_redirects'), 'utf8'));
+const notFoundHtml = readFileSync(join(dist, notFoundPage));
+const hidden = new Set(hostingFiles.map((file) => `/${file}`));
+const serveFile = sirv(dist, { etag: true });
 const compress = compression();
 
-const handler = (
-  request: Parameters<typeof serveFile>[0],
-  response: Parameters<typeof serveFile>[1],
-) => {
+function notFound(request: IncomingMessage, response: ServerResponse): void {
+  response.statusCode = 404;
+  response.setHeader('Content-Type', 'text/html; charset=utf-8');
+  response.end(request.method === 'HEAD' ? undefined : notFoundHtml);
+}
+
+function afterFiles(request: IncomingMessage, response: ServerResponse, pathname: string): void {
+  const rule = matchRedirect(redirectRules, pathname);
+  if (!rule) return notFound(request, response);
+  const search = new URL(request.url ?? '/', 'http://localhost').search;
+  if (rule.status !== 200) {
+    response.statusCode = rule.status;
+    response.setHeader('Location', rule.location + search);
+    response.end();
+    return;
+  }
+  request.url = rule.location + search;
+  serveFile(request, response, () => notFound(request, response));
+}
+
+const handler = (request: IncomingMessage, response: ServerResponse) => {
   const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
   for (const rule of headerRules) {
     if (rule.pattern.test(pathname))
       for (const [name, value] of rule.headers) response.setHeader(name, value);
   }
-  compress(request as never, response as never, () => serveFile(request, response));
+  compress(request as never, response as never, () => {
+    if (hidden.has(pathname)) return notFound(request, response);
+    serveFile(request, response, () => afterFiles(request, response, pathname));
+  });
 };
 
 // Both loopback families, so "localhost" works whichever one the client resolves first.

@@ -26,10 +26,18 @@ export function contentSecurityPolicy(env: PublicEnv): string {
   ].join('; ');
 }
 
+/**
+ * Two years, subdomains included. No `preload`: joining the browsers' preload list commits every
+ * subdomain of the business's domain to HTTPS for good, which is the business's decision
+ * (docs/deploy.md). Browsers ignore the header on plain HTTP, so `npm run preview` is unaffected.
+ */
+export const strictTransportSecurity = 'max-age=63072000; includeSubDomains';
+
 export function headersFile(env: PublicEnv): string {
   return [
     '/*',
     `  Content-Security-Policy: ${contentSecurityPolicy(env)}`,
+    `  Strict-Transport-Security: ${strictTransportSecurity}`,
     '  Referrer-Policy: strict-origin-when-cross-origin',
     '  X-Content-Type-Options: nosniff',
     '  X-Frame-Options: DENY',
@@ -42,9 +50,28 @@ export function headersFile(env: PublicEnv): string {
   ].join('\n');
 }
 
-/** Prerendered pages are served as files; every other path falls back to the client-rendered shell. */
+/**
+ * The page both hosts answer an unknown path with, with status 404, when no `_redirects` rule
+ * matches it. It is the client shell, so the app renders its not-found view there.
+ */
+export const notFoundPage = '404.html';
+
+/** The hosts read these files and never serve them. */
+export const hostingFiles = ['_headers', '_redirects'];
+
+/**
+ * No rules. Every route is written out as a file, parametrised ones for each of their build paths
+ * (scripts/build.ts refuses a route that does not list them), so every other path is unknown and
+ * gets 404.html with status 404. A catch-all rewrite to the client shell would answer those with
+ * 200, and on Cloudflare Pages, which applies a rule even where a file exists, it would also replace
+ * every prerendered page with the empty shell.
+ */
 export function redirectsFile(): string {
-  return '/*  /app.html  200\n';
+  return [
+    '# No rules: every route is a file, and an unknown path gets /404.html with status 404.',
+    '# Cloudflare Pages applies a rule even where a file exists: a rule must never match a page.',
+    '',
+  ].join('\n');
 }
 
 export interface HeaderRule {
@@ -69,4 +96,63 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     rules.at(-1)?.headers.push([line.slice(0, separator).trim(), line.slice(separator + 1).trim()]);
   }
   return rules;
+}
+
+export interface RedirectRule {
+  from: string;
+  to: string;
+  /** 200 rewrites (the host serves `to` at the requested address); 301/302/303/307/308 redirect. */
+  status: number;
+  pattern: RegExp;
+}
+
+const statuses = new Set([200, 301, 302, 303, 307, 308]);
+
+/**
+ * Reads a `_redirects` file in the subset both hosts implement alike: `from to status`, a trailing
+ * `*` (`:splat` in `to`) and `:name` placeholders for whole path segments.
+ */
+export function parseRedirectsFile(text: string): RedirectRule[] {
+  const rules: RedirectRule[] = [];
+  for (const [index, raw] of text.split('\n').entries()) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const [from = '', to = '', code, ...rest] = line.split(/\s+/);
+    const where = `_redirects line ${index + 1}`;
+    // Netlify's default status is 301 and Cloudflare's 302, and only Netlify knows conditions
+    // and forced rules, so a rule outside the common subset would behave differently per host.
+    if (code === undefined || !statuses.has(Number(code)))
+      throw new Error(`${where}: give the status, one of ${[...statuses].join(', ')}.`);
+    if (rest.length > 0) throw new Error(`${where}: conditions are not portable between hosts.`);
+    if (!from.startsWith('/') || from.indexOf('*') !== from.lastIndexOf('*') || /\*./.test(from))
+      throw new Error(`${where}: the source must be a path with at most one trailing *.`);
+    const source = from
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/:([A-Za-z_]\w*)/g, '(?<$1>[^/]+)')
+      .replace(/\*$/, '(?<splat>.*)');
+    rules.push({ from, to, status: Number(code), pattern: new RegExp(`^${source}$`) });
+  }
+  return rules;
+}
+
+/** The first rule that matches the path, with its target filled in. */
+export function matchRedirect(
+  rules: RedirectRule[],
+  pathname: string,
+): { status: number; location: string } | undefined {
+  for (const rule of rules) {
+    const match = rule.pattern.exec(pathname);
+    if (!match) continue;
+    const location = rule.to.replace(
+      /:([A-Za-z_]\w*)/g,
+      (placeholder, name: string) => match.groups?.[name] ?? placeholder,
+    );
+    return { status: rule.status, location };
+  }
+  return undefined;
+}
+
+/** Built pages a rule would hide on Cloudflare Pages (Netlify would still serve the file). */
+export function pagesShadowedByRules(rules: RedirectRule[], paths: string[]): string[] {
+  return paths.filter((path) => matchRedirect(rules, path) !== undefined);
 }

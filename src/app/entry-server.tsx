@@ -36,7 +36,7 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   return { ...page, html: await renderToHtml(path) };
 }
 
-/** The shell every unknown or client-rendered path gets from the host's single-page fallback. */
+/** The client shell: the host's 404.html for unknown paths, which renders the not-found page. */
 export function shellHead(): string {
   return renderPageHead(resolvePageMeta(notFoundMeta, pageDescriptions), '/', env.siteUrl);
 }
