@@ -1,46 +1,17 @@
 import { defineConfig } from '@playwright/test';
-import { chromeFlags, chromePath } from './scripts/lib/chrome';
+import { sharedSettings, webServers } from './e2e/support/config';
 
-// E2E_PORT serves the site elsewhere (the build's canonical links still name 4173); E2E_BACKEND=none
-// skips the local backend, for running marketing specs beside another checkout's suite.
-const port = Number(process.env.E2E_PORT ?? 4173);
-const withBackend = process.env.E2E_BACKEND !== 'none';
+// Every run starts its own servers: a fresh local backend and the built site (npm run build:local),
+// and stops with a message if one of their ports is already taken. E2E_REUSE=1 runs against servers
+// already listening instead (never on CI). E2E_PORT serves the site elsewhere (the build's canonical
+// links still name 4173); E2E_BACKEND=none skips the local backend, for running marketing specs
+// beside another checkout's suite. The journeys with e-mail confirmation on run under their own
+// config (e2e/confirmations.config.ts; npm run test:e2e runs both).
 
 export default defineConfig({
+  ...sharedSettings,
   testDir: 'e2e',
-  fullyParallel: true,
-  forbidOnly: true,
-  workers: 2,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
-  reporter: [['list']],
+  testIgnore: 'confirmations/**',
   outputDir: 'test-results',
-  use: {
-    baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromePath(), args: chromeFlags },
-  },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: [
-    ...(withBackend
-      ? [
-          {
-            // A fresh local backend (new database, relaxed auth rate limits) on the ports the build uses.
-            command: 'tsx scripts/e2e-backend.ts',
-            url: 'http://127.0.0.1:54321/auth/v1/health',
-            reuseExistingServer: !process.env.CI,
-            timeout: 120_000,
-            // Postgres must shut down cleanly, or the next run finds its port taken.
-            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
-          },
-        ]
-      : []),
-    {
-      // The built, prerendered site against the local backend (npm run build:local).
-      command: `tsx scripts/serve-dist.ts --port ${port}`,
-      url: `http://localhost:${port}/`,
-      reuseExistingServer: !process.env.CI,
-    },
-  ],
+  webServer: await webServers({ withBackend: process.env.E2E_BACKEND !== 'none' }),
 });

@@ -18,7 +18,7 @@ test.describe('as a user without the admin role (active@)', () => {
 
   test('/admin shows Access Denied and lands on the dashboard', async ({ page }) => {
     await page.goto('/admin');
-    await expect(toast(page, 'Access Denied')).toContainText('You do not have admin privileges.');
+    await expect(toast(page, 'Access Denied', 'You do not have admin privileges.')).toBeVisible();
     await expect(page).toHaveURL('/dashboard');
   });
 

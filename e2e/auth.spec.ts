@@ -6,6 +6,7 @@ import {
   createAccount,
   latestEmailText,
   seededPassword,
+  signedInStorageState,
   uniqueEmail,
 } from './support/backend';
 
@@ -82,7 +83,7 @@ test.describe('sign up', () => {
     await page.getByLabel('Password', { exact: true }).fill('Welcome123');
     await page.getByRole('checkbox', { name: /I accept/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(toast(page, 'Sign up failed')).toContainText('User already registered');
+    await expect(toast(page, 'Sign up failed', 'User already registered')).toBeVisible();
     await expect(page).toHaveURL('/signup');
     await expect(page.getByLabel('Name')).toHaveValue('Alex Again');
     await expect(page.getByLabel('Email')).toHaveValue(accounts.admin);
@@ -107,7 +108,7 @@ test.describe('sign in and out', () => {
     await expect(page.getByText('Password is required')).toBeVisible();
 
     await fillLogin(page, email, 'Wrong1234');
-    await expect(toast(page, 'Sign in failed')).toContainText('Invalid login credentials');
+    await expect(toast(page, 'Sign in failed', 'Invalid login credentials')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Wrong1234');
 
@@ -162,7 +163,7 @@ test.describe('sign in and out', () => {
     await page.route('**/auth/v1/token?grant_type=password', (route) => route.abort());
     await page.goto('/login');
     await fillLogin(page, 'someone@example.com', 'Typed1234');
-    await expect(toast(page, 'Sign in failed')).toContainText('Failed to fetch');
+    await expect(toast(page, 'Sign in failed', 'Failed to fetch')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue('someone@example.com');
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Typed1234');
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
@@ -212,6 +213,40 @@ test.describe('sessions', () => {
     await (await openProfileMenu(second)).getByRole('menuitem', { name: 'Logout' }).click();
     await expect(second.getByRole('link', { name: 'Login' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+
+  test('Logout on one device ends the session on the others too', async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    const email = uniqueEmail('devices');
+    await createAccount(email, 'Correct123');
+    // This device: signed in through the form.
+    await page.goto('/login');
+    await fillLogin(page, email, 'Correct123');
+    await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+
+    // Another device (its own browser, its own session) logs out.
+    const other = await browser.newContext({
+      storageState: await signedInStorageState(email, 'Correct123'),
+    });
+    const otherPage = await other.newPage();
+    await otherPage.goto('/dashboard');
+    await expect(otherPage.getByText(`Welcome, ${email}`)).toBeVisible();
+    await (await openProfileMenu(otherPage)).getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(toast(otherPage, 'Signed out successfully')).toBeVisible();
+    await other.close();
+
+    // Two hours on, this device's access token (an hour's lifetime) has expired: renewing the
+    // session is refused, because Logout ended it everywhere, and the user is signed out.
+    await page.clock.install({ time: Date.now() + 2 * 60 * 60 * 1000 });
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Profile' })).toHaveCount(0);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/login?return_to=%2Fdashboard');
+    expectFailedRequests(consoleErrors, [400]);
   });
 
   test('a tab that never loaded the sign-in code notices a sign-in in another tab', async ({
@@ -288,7 +323,7 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL('/login');
     await expect(toast(page, 'Password changed successfully!')).toBeVisible();
     await fillLogin(page, email, 'Original123');
-    await expect(toast(page, 'Sign in failed')).toBeVisible();
+    await expect(toast(page, 'Sign in failed', 'Invalid login credentials')).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill('Changed123');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL('/');
@@ -299,7 +334,9 @@ test.describe('password reset', () => {
     await (await openProfileMenu(page)).getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
     await page.goto(link ?? '');
-    await expect(toast(page, 'Update password failed')).toContainText(/expired|invalid/i);
+    await expect(
+      toast(page, 'Update password failed', 'Email link is invalid or has expired'),
+    ).toBeVisible();
     await expect(page).toHaveURL('/login?return_to=%2Fchange-password');
     expect(
       consoleErrors.filter((line) => !line.includes('Signing in from the link failed')),
@@ -365,7 +402,7 @@ test.describe('the Profile menu', () => {
 
       await page.goto('/admin');
       await expect(page).toHaveURL('/dashboard');
-      await expect(toast(page, 'Access Denied')).toContainText('You do not have admin privileges.');
+      await expect(toast(page, 'Access Denied', 'You do not have admin privileges.')).toBeVisible();
     });
   });
 });

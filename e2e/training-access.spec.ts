@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectFailedRequests, test } from './fixtures';
-import { expectNoAxeViolations } from './support/page';
+import { expectNoAxeViolations, toast } from './support/page';
 import { modules, type ModuleDetails, type TrialModuleSlug } from '../src/content/modules';
 import { details as conflictResolution } from '../src/content/moduleDetails/conflict-resolution';
 import { details as dementia } from '../src/content/moduleDetails/dementia';
@@ -29,7 +29,6 @@ const playerBase = /^VITE_PLAYER_BASE_URL=(.+)$/m
 const instructions =
   'DOUBLE CLICK TO ENTER FULL SCREEN; TO LOOK AROUND, CLICK AND DRAG WITH YOUR MOUSE OR TRACKPAD; LOOK DOWN FOR THE NAVIGATION MENU.';
 const incorrect = 'Incorrect password. Please try again.';
-const toast = (page: Page, text: string) => page.getByRole('listitem').filter({ hasText: text });
 
 /**
  * In production the player is another host's page; what is scanned is the site around it. The local
@@ -203,7 +202,7 @@ test.describe('trial module pages', () => {
     // The trial ends while the page is open: the database refuses the record.
     await deleteRow('active_trial_users', trialId);
     await start.click();
-    await expect(toast(page, 'Failed to record access. Please try again.')).toBeVisible();
+    await expect(toast(page, 'Error', 'Failed to record access. Please try again.')).toBeVisible();
     await expect(start).toBeEnabled();
     await expect(start).toBeFocused();
     await expect(page.locator('iframe')).toHaveCount(0);
@@ -337,14 +336,17 @@ test.describe('/unlock/:slug', () => {
 
     test("'Checking...' while the password is checked", async ({ page }) => {
       await page.goto('/unlock/advanced-dementia');
-      // Hold the answer back long enough to see the busy state.
+      // Hold the answer back until the busy state has been seen.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/rest/v1/rpc/unlock_module', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await held;
         await route.continue();
       });
       await page.getByLabel('Password', { exact: true }).fill('revolve360');
       await page.getByRole('button', { name: 'Unlock' }).click();
       await expect(page.getByRole('button', { name: 'Checking...' })).toBeDisabled();
+      release();
       await expect(page.getByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
     });
 

@@ -60,9 +60,13 @@ test.describe('the trial button', () => {
       await expect(dialog).toBeHidden();
 
       await button.click();
-      await expect(toast(page, 'Already Requested')).toContainText(
-        'You have already submitted a trial request. Please wait for admin approval.',
-      );
+      await expect(
+        toast(
+          page,
+          'Already Requested',
+          'You have already submitted a trial request. Please wait for admin approval.',
+        ),
+      ).toBeVisible();
       expectFailedRequests(consoleErrors, [409]);
     });
   });
@@ -115,7 +119,7 @@ test.describe('/trial-signup', () => {
     await page.getByLabel('Email').fill('new@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Wrong1234');
     await page.getByRole('button', { name: 'Request Free Trial' }).click();
-    await expect(toast(page, 'Login Failed')).toContainText('Invalid login credentials');
+    await expect(toast(page, 'Login Failed', 'Invalid login credentials')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue('new@example.com');
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Wrong1234');
     expectFailedRequests(consoleErrors, [400]);
@@ -125,7 +129,7 @@ test.describe('/trial-signup', () => {
     await page.goto('/trial-signup');
     await page.getByLabel('Password', { exact: true }).fill('x');
     await page.getByRole('button', { name: 'Request Free Trial' }).click();
-    await expect(toast(page, 'Validation Error')).toContainText('Invalid email address');
+    await expect(toast(page, 'Validation Error', 'Invalid email address')).toBeVisible();
     await expect(page.getByText('Invalid email address')).toHaveCount(2);
   });
 
@@ -145,7 +149,13 @@ test.describe('/trial-signup', () => {
     await page.goto('/trial-signup');
     await expect(page.getByText(`You are signed in as ${email}.`)).toBeVisible();
     await page.getByRole('button', { name: 'Request Free Trial' }).click();
-    await expect(toast(page, 'Already Requested')).toBeVisible();
+    await expect(
+      toast(
+        page,
+        'Already Requested',
+        'You have already submitted a trial request. Please wait for admin approval.',
+      ),
+    ).toBeVisible();
     await context.close();
     expectFailedRequests(consoleErrors, [409]);
   });
@@ -219,9 +229,9 @@ test.describe('/training-library-trial', () => {
   test('visitors go to the login page with Access denied', async ({ page }) => {
     await page.goto('/training-library-trial');
     await expect(page).toHaveURL('/login?return_to=%2Ftraining-library-trial');
-    await expect(toast(page, 'Access denied')).toContainText(
-      'Please sign in to access the trial library.',
-    );
+    await expect(
+      toast(page, 'Access denied', 'Please sign in to access the trial library.'),
+    ).toBeVisible();
   });
 
   test.describe('with an active trial', () => {

@@ -16,7 +16,18 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-/** A toast on the page, by its title. */
-export function toast(page: Page, title: string) {
-  return page.getByRole('listitem').filter({ hasText: title });
+/**
+ * A toast on the page whose title is exactly `title` (case-sensitive, the title's whole text) and,
+ * when given, whose description is exactly `description` (or matches it, for a RegExp).
+ */
+export function toast(page: Page, title: string, description?: string | RegExp) {
+  // Sonner renders each toast as an <li data-sonner-toast> holding [data-title] and [data-description].
+  const exactly = (part: 'title' | 'description', text: string | RegExp) =>
+    page
+      .locator(`[data-${part}]`)
+      .and(typeof text === 'string' ? page.getByText(text, { exact: true }) : page.getByText(text));
+  const found = page.locator('[data-sonner-toast]').filter({ has: exactly('title', title) });
+  return description === undefined
+    ? found
+    : found.filter({ has: exactly('description', description) });
 }

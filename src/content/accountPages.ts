@@ -20,3 +20,16 @@ export const accountPages = {
     intro: 'Choose a new password for your account.',
   },
 } satisfies Record<string, Omit<PageCopy, 'title'>>;
+
+/**
+ * Shown on /signup instead of going home when the account was created without a session: e-mail
+ * confirmation is on (as in production), so the address must be confirmed before signing in.
+ */
+export const signupConfirmationCopy = {
+  heading: 'Check your email',
+  /** Around the address, which is shown in bold between the two. */
+  sentBefore: 'We have sent a confirmation link to ',
+  sentAfter: '. Confirm your address with it before you sign in.',
+  hint: 'Nothing arrived? Check your spam folder.',
+  backToLogin: 'Back to login',
+};

@@ -1,11 +1,11 @@
 import type { UseFormRegister } from 'react-hook-form';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { FieldError, FormField } from '@/components/form/FormField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Input } from '@/components/ui/input';
-import { accountPages } from '@/content/accountPages';
+import { accountPages, signupConfirmationCopy } from '@/content/accountPages';
 import { toast } from '@/lib/toast';
 import { signUp } from '../authActions';
 import { useAuth } from '../AuthProvider';
@@ -19,8 +19,16 @@ export default function SignupPage() {
   const navigate = useNavigate();
   // While an account is being created the new session must not send the user to the dashboard.
   const [creating, setCreating] = useState(false);
+  // The address a confirmation link went to, when the account was created without a session.
+  const [confirmTo, setConfirmTo] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const form = useZodForm(signupSchema, { name: '', email: '', password: '', acceptTerms: false });
   const { errors, isSubmitting } = form.formState;
+
+  // The heading changes with the view; moving focus to it tells screen reader users what happened.
+  useEffect(() => {
+    if (confirmTo !== null) headingRef.current?.focus();
+  }, [confirmTo]);
 
   if (user && !creating) return <Navigate replace to="/dashboard" />;
 
@@ -32,12 +40,17 @@ export default function SignupPage() {
       toast.error('Sign up failed', error.message);
       return;
     }
+    if (needsConfirmation) {
+      // E-mail confirmation is on: no session until the address is confirmed.
+      setCreating(false);
+      setConfirmTo(values.email);
+      return;
+    }
     void navigate('/');
-    toast.success(
-      'Account created successfully!',
-      needsConfirmation ? 'Check your e-mail to confirm your address, then sign in.' : undefined,
-    );
+    toast.success('Account created successfully!');
   });
+
+  if (confirmTo !== null) return <CheckYourEmail email={confirmTo} headingRef={headingRef} />;
 
   return (
     <AuthCard
@@ -68,6 +81,39 @@ export default function SignupPage() {
       </form>
       <OrDivider />
       <GoogleButton>Sign up with Google</GoogleButton>
+    </AuthCard>
+  );
+}
+
+/** After signing up with e-mail confirmation on: the link must be followed before signing in. */
+function CheckYourEmail({
+  email,
+  headingRef,
+}: {
+  email: string;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
+  const copy = signupConfirmationCopy;
+  return (
+    <AuthCard
+      heading={copy.heading}
+      headingRef={headingRef}
+      intro={
+        <>
+          {copy.sentBefore}
+          <strong className="break-all text-foreground">{email}</strong>
+          {copy.sentAfter}
+        </>
+      }
+      footer={
+        <p>
+          <Link to="/login" className="font-medium text-primary underline underline-offset-4">
+            {copy.backToLogin}
+          </Link>
+        </p>
+      }
+    >
+      <p className="text-sm text-muted-foreground">{copy.hint}</p>
     </AuthCard>
   );
 }
