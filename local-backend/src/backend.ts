@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { createAuthService } from './auth/service';
-import { loadConfig, type BackendConfig, type ConfigOverrides } from './config';
+import { envSwitch, loadConfig, type BackendConfig, type ConfigOverrides } from './config';
+import { assertPgCronAvailable, installPgCronStandIn } from './cron/pg-cron';
 import { startScheduler } from './cron/scheduler';
 import { migrate, type MigrationReport } from './db/migrate';
 import { BackendStartError, startPostgres } from './db/postgres';
@@ -25,6 +26,12 @@ export interface RunningBackend {
 export interface StartOptions extends ConfigOverrides {
   /** Drop nothing, but run seed.sql even when the database already existed. */
   forceSeed?: boolean;
+  /**
+   * On a newly created database, grant everything in public to the API roles by default before the
+   * migrations run, as Supabase projects made before 2026 had (also
+   * LOCAL_BACKEND_LEGACY_DEFAULT_PRIVILEGES=true), to test that migrations revoke what they must.
+   */
+  legacyDefaultPrivileges?: boolean;
   log?: Logger;
 }
 
@@ -34,6 +41,11 @@ const silentLog: Logger = { info: () => undefined, error: () => undefined };
 export async function startBackend(options: StartOptions = {}): Promise<RunningBackend> {
   const config = loadConfig(options);
   const log = options.log ?? silentLog;
+  const legacyDefaultPrivileges =
+    options.legacyDefaultPrivileges ??
+    envSwitch('LOCAL_BACKEND_LEGACY_DEFAULT_PRIVILEGES') ??
+    false;
+  await installPgCronStandIn();
   const postgres = await startPostgres({ dataDir: config.dataDir, port: config.dbPort });
   const cleanups: (() => Promise<void> | void)[] = [() => postgres.stop()];
   const stopAll = async () => {
@@ -41,8 +53,11 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
   };
 
   try {
+    await assertPgCronAvailable(postgres.pool);
     const migrations = await migrate(postgres.pool, config.supabaseDir, {
       seed: postgres.created || !!options.forceSeed,
+      newDatabase: postgres.created,
+      legacyDefaultPrivileges,
     });
     const mailbox = await createMailbox({
       pool: postgres.pool,
@@ -72,6 +87,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
         '/player': createPlayerService(),
       },
       log,
+      { servicePreflights: ['/functions/v1'] },
     );
     const server = createServer((request, response) => void gateway(request, response));
     server.on('upgrade', (request, socket, head) => {

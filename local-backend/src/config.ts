@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
+import { BackendStartError } from './db/postgres';
 
 export interface RateLimits {
   /** E-mails sent per hour (recover, signup confirmations). */
@@ -43,6 +44,8 @@ export interface BackendConfig {
   auth: AuthSettings;
   /** Function name -> whether its requests need a valid JWT (config.toml [functions.<name>] verify_jwt). */
   functionsVerifyJwt: Record<string, boolean>;
+  /** config.toml [edge_runtime.secrets], `env(NAME)` values resolved: the functions' local secrets. */
+  functionSecrets: Record<string, string>;
 }
 
 export interface ConfigOverrides {
@@ -54,6 +57,11 @@ export interface ConfigOverrides {
   mailPort?: number;
   /** Replaces config.toml's rate limits (tests that sign in many times from one address). */
   rateLimits?: Partial<RateLimits>;
+  /**
+   * Replaces config.toml's [auth.email] enable_confirmations and LOCAL_BACKEND_ENABLE_CONFIRMATIONS
+   * (to try the confirmation e-mail flow without editing config.toml).
+   */
+  enableConfirmations?: boolean;
 }
 
 type Toml = Record<string, unknown>;
@@ -92,6 +100,25 @@ function rateLimits(source: Toml): RateLimits {
   return limits;
 }
 
+/** A LOCAL_BACKEND_<NAME>=true|false switch; unset or empty leaves the decision to the caller. */
+export function envSwitch(name: string): boolean | undefined {
+  const value = process.env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new BackendStartError(`${name} must be true or false, not "${process.env[name]}"`);
+}
+
+/** [edge_runtime.secrets], the Supabase CLI's table for the functions' local secrets. */
+function functionSecrets(source: Toml): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (typeof value === 'string') secrets[name] = substitute(value);
+    else if (typeof value === 'number' || typeof value === 'boolean') secrets[name] = String(value);
+  }
+  return secrets;
+}
+
 export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
   const projectRoot = resolve(overrides.projectRoot ?? join(import.meta.dirname, '..', '..'));
   const supabaseDir = resolve(overrides.supabaseDir ?? join(projectRoot, 'supabase'));
@@ -103,6 +130,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
   const authEmail = table(auth.email);
   const google = table(table(auth.external).google);
   const functions = table(toml.functions);
+  const edgeRuntime = table(toml.edge_runtime);
 
   const apiPort = overrides.apiPort ?? read(api, 'port', 54321);
   const host = '127.0.0.1';
@@ -125,7 +153,10 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
       enableSignup: read(auth, 'enable_signup', true),
       minimumPasswordLength: read(auth, 'minimum_password_length', 6),
       passwordRequirements: read(auth, 'password_requirements', ''),
-      enableConfirmations: read(authEmail, 'enable_confirmations', false),
+      enableConfirmations:
+        overrides.enableConfirmations ??
+        envSwitch('LOCAL_BACKEND_ENABLE_CONFIRMATIONS') ??
+        read(authEmail, 'enable_confirmations', false),
       googleEnabled: read(google, 'enabled', false),
       rateLimits: { ...rateLimits(table(auth.rate_limit)), ...overrides.rateLimits },
     },
@@ -135,5 +166,6 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
         read(table(settings), 'verify_jwt', true),
       ]),
     ),
+    functionSecrets: functionSecrets(table(edgeRuntime.secrets)),
   };
 }

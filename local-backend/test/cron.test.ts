@@ -1,11 +1,15 @@
-import type pg from 'pg';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
+import { installPgCronStandIn } from '../src/cron/pg-cron';
 import { cronMatches, parseSchedule, ScheduleError, type CronSchedule } from '../src/cron/schedule';
 import { startScheduler } from '../src/cron/scheduler';
 import type { ServiceDeps } from '../src/http/types';
-import { fixtureSupabaseDir } from './harness';
-import { database } from './shared';
+import { fixtureSupabaseDir, startTestBackend, type TestBackend } from './harness';
+import { anonClient, database } from './shared';
 
 const cron = (text: string) => parseSchedule(text) as CronSchedule;
 const sorted = (values: Set<number>) => [...values].sort((a, b) => a - b);
@@ -101,14 +105,30 @@ interface Job {
 /** A pool that serves `jobs` to the scheduler and hands each job's command to `runCommand`. */
 function schedulerWith(jobs: Job[], runCommand: (command: string) => Promise<void>) {
   const queries: string[] = [];
+  const rows = jobs.map((job, index) => ({
+    jobid: String(index + 1),
+    jobname: job.name,
+    schedule: job.schedule,
+    command: job.command,
+    username: 'postgres',
+  }));
+  const client = {
+    query: async (sql: string) => {
+      queries.push(sql);
+      if (!sql.startsWith('set role')) await runCommand(sql);
+      return { rows: [], command: 'SELECT', rowCount: 0 };
+    },
+    release: () => undefined,
+  };
   const pool = {
     query: async (sql: string) => {
       queries.push(sql);
-      if (sql.startsWith('select name, schedule, command')) return { rows: jobs };
-      if (sql.includes('local_cron_job')) return { rows: [] };
-      await runCommand(sql);
-      return { rows: [] };
+      if (sql.includes("to_regclass('cron.job')")) return { rows: [{ present: true }] };
+      if (sql.startsWith('select jobid')) return { rows };
+      if (sql.includes('cron.job_run_details')) return { rows: [{ runid: '1' }] };
+      throw new Error(`unexpected query ${sql}`);
     },
+    connect: async () => client,
   } as unknown as pg.Pool;
   const log = { info: vi.fn(), error: vi.fn() };
   const deps: ServiceDeps = {
@@ -179,7 +199,7 @@ describe('scheduler', () => {
     const { scheduler, log } = schedulerWith(
       [
         { name: 'failing', schedule: '1 seconds', command: 'bad sql' },
-        { name: 'nonsense', schedule: 'whenever', command: 'never runs' },
+        { name: 'nonsense', schedule: '61 * * * *', command: 'never runs' },
       ],
       async (command) => {
         if (command === 'bad sql') throw new Error('syntax error at or near "bad"');
@@ -208,20 +228,44 @@ describe('scheduler', () => {
   });
 });
 
-describe('scheduled jobs in the backend', () => {
+/** Reads until `done` holds (or 10 s pass), for what the scheduler does in its own time. */
+async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const uniqueName = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}`;
+
+interface RunDetails {
+  status: string;
+  return_message: string;
+  username: string;
+  database: string;
+  command: string;
+  ended: boolean;
+}
+
+async function lastRun(db: pg.Pool, jobName: string): Promise<RunDetails | undefined> {
+  const { rows } = await db.query<RunDetails>(
+    `select d.status, d.return_message, d.username, d.database, d.command,
+            d.end_time is not null and d.end_time >= d.start_time as ended
+       from cron.job_run_details d join cron.job j using (jobid)
+      where j.jobname = $1 and d.status <> 'running'
+      order by d.runid desc limit 1`,
+    [jobName],
+  );
+  return rows[0];
+}
+
+describe('pg_cron in the backend', () => {
   const db = database();
   afterAll(async () => {
     await db.end();
   });
-
-  async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > deadline) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 
   it("runs the fixture migration's every-second job, which writes rows", async () => {
     const since = new Date();
@@ -236,29 +280,209 @@ describe('scheduled jobs in the backend', () => {
       (beats) => beats >= 2,
     );
     expect(count).toBeGreaterThanOrEqual(2);
+    expect(await lastRun(db, 'fixture-heartbeat')).toMatchObject({
+      status: 'succeeded',
+      return_message: 'INSERT 0 1',
+      username: 'postgres',
+      database: 'postgres',
+      ended: true,
+    });
   });
 
-  it('records the outcome of a failing job', async () => {
-    const name = `failing-${Math.random().toString(36).slice(2, 10)}`;
+  it('is the pg_cron extension, in pg_catalog, with the cron schema out of the API roles reach', async () => {
+    const { rows } = await db.query<{ schema: string; version: string }>(
+      `select n.nspname as schema, e.extversion as version
+         from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+        where e.extname = 'pg_cron'`,
+    );
+    expect(rows).toEqual([{ schema: 'pg_catalog', version: '1.6' }]);
+    const { rows: privileges } = await db.query<{ role: string; usage: boolean; jobs: boolean }>(
+      `select role, has_schema_privilege(role, 'cron', 'usage') as usage,
+              has_table_privilege(role, 'cron.job', 'select') as jobs
+         from unnest(array['anon', 'authenticated', 'service_role']) as role order by role`,
+    );
+    expect(privileges).toEqual([
+      { role: 'anon', usage: false, jobs: true },
+      { role: 'authenticated', usage: false, jobs: true },
+      { role: 'service_role', usage: false, jobs: true },
+    ]);
+    const denied = await anonClient().schema('cron').from('job').select('jobid');
+    expect(denied.error).not.toBeNull();
+  });
+
+  it('cron.schedule with a name replaces that job, as pg_cron does', async () => {
+    const name = uniqueName('upsert');
+    try {
+      const first = await db.query<{ id: string }>(
+        "select cron.schedule($1, '0 4 * * *', 'select 1') as id",
+        [name],
+      );
+      const second = await db.query<{ id: string }>(
+        "select cron.schedule($1, '0 5 * * *', 'select 2') as id",
+        [name],
+      );
+      expect(second.rows[0]?.id).toBe(first.rows[0]?.id);
+      const { rows } = await db.query(
+        `select schedule, command, active, username, database, nodename
+           from cron.job where jobname = $1`,
+        [name],
+      );
+      expect(rows).toEqual([
+        {
+          schedule: '0 5 * * *',
+          command: 'select 2',
+          active: true,
+          username: 'postgres',
+          database: 'postgres',
+          nodename: 'localhost',
+        },
+      ]);
+    } finally {
+      await db.query('delete from cron.job where jobname = $1', [name]);
+    }
+  });
+
+  it('unschedules by name and by id, and refuses unknown jobs and schedules as pg_cron does', async () => {
+    const name = uniqueName('gone');
+    await db.query("select cron.schedule($1, '@daily', 'select 1')", [name]);
+    expect((await db.query('select cron.unschedule($1) as done', [name])).rows).toEqual([
+      { done: true },
+    ]);
+    await expect(db.query('select cron.unschedule($1::text)', [name])).rejects.toThrow(
+      `could not find valid entry for job '${name}'`,
+    );
+
+    const { rows } = await db.query<{ id: string }>(
+      "select cron.schedule('*/10 * * * *', 'select 1') as id",
+    );
+    const id = rows[0]?.id as string;
+    expect((await db.query('select cron.unschedule($1::bigint) as done', [id])).rows).toEqual([
+      { done: true },
+    ]);
+    await expect(db.query('select cron.unschedule($1::bigint)', [id])).rejects.toThrow(
+      `could not find valid entry for job ${id}`,
+    );
+
+    for (const bad of ['every minute', '* * * *', '0 seconds', '60 seconds']) {
+      await expect(
+        db.query("select cron.schedule($1, $2, 'select 1')", [uniqueName('bad'), bad]),
+      ).rejects.toThrow(`invalid schedule: ${bad}`);
+    }
+  });
+
+  it('records a failing run in cron.job_run_details, and skips inactive jobs', async () => {
+    const failing = uniqueName('failing');
+    const paused = uniqueName('paused');
+    await db.query("select cron.schedule($1, '1 seconds', 'select 1 / 0')", [failing]);
     await db.query(
-      `insert into supabase_migrations.local_cron_jobs (name, schedule, command)
-       values ($1, '1 seconds', 'select 1 / 0')`,
-      [name],
+      `insert into cron.job (jobname, schedule, command, active)
+       values ($1, '1 seconds', 'insert into cron_fixture.heartbeats default values', false)`,
+      [paused],
     );
     try {
-      const status = await poll(
-        async () =>
-          (
-            await db.query<{ last_status: string; last_error: string }>(
-              'select last_status, last_error from supabase_migrations.local_cron_job_status where name = $1',
-              [name],
-            )
-          ).rows[0],
-        (row) => row?.last_status === 'failed',
+      const run = await poll(
+        () => lastRun(db, failing),
+        (details) => details?.status === 'failed',
       );
-      expect(status).toEqual({ last_status: 'failed', last_error: 'division by zero' });
+      expect(run).toMatchObject({
+        status: 'failed',
+        return_message: 'division by zero',
+        command: 'select 1 / 0',
+        ended: true,
+      });
+      const { rows } = await db.query(
+        `select 1 from cron.job_run_details d join cron.job j using (jobid) where j.jobname = $1`,
+        [paused],
+      );
+      expect(rows).toEqual([]);
     } finally {
-      await db.query('delete from supabase_migrations.local_cron_jobs where name = $1', [name]);
+      await db.query('delete from cron.job where jobname = any($1)', [[failing, paused]]);
     }
+  });
+});
+
+describe('pg_cron on a backend of its own', () => {
+  let instance: TestBackend;
+  let db: pg.Pool;
+  beforeAll(async () => {
+    instance = await startTestBackend();
+    db = new pg.Pool({ connectionString: instance.dbUrl, max: 2 });
+    // Restarts end its idle connections; the next query opens new ones.
+    db.on('error', () => undefined);
+  });
+  afterAll(async () => {
+    await db?.end();
+    await instance?.stop();
+  });
+
+  it('moves the jobs of a database made before pg_cron (local_cron_jobs) into cron.job', async () => {
+    // Such a database has no extension and keeps its jobs and their outcomes in two tables.
+    await db.query('drop extension pg_cron cascade');
+    await db.query(`
+      create table supabase_migrations.local_cron_jobs (
+        name text primary key, schedule text not null, command text not null);
+      create table supabase_migrations.local_cron_job_status (name text primary key);
+      insert into supabase_migrations.local_cron_jobs values
+        ('legacy-heartbeat', '1 seconds', 'insert into cron_fixture.heartbeats default values');`);
+    await instance.restart();
+
+    const { rows: tables } = await db.query(
+      `select to_regclass('supabase_migrations.local_cron_jobs') as jobs,
+              to_regclass('supabase_migrations.local_cron_job_status') as status`,
+    );
+    expect(tables).toEqual([{ jobs: null, status: null }]);
+    const { rows: jobs } = await db.query('select jobname, schedule, command from cron.job');
+    expect(jobs).toEqual([
+      {
+        jobname: 'legacy-heartbeat',
+        schedule: '1 seconds',
+        command: 'insert into cron_fixture.heartbeats default values',
+      },
+    ]);
+    const run = await poll(
+      () => lastRun(db, 'legacy-heartbeat'),
+      (details) => details?.status === 'succeeded',
+    );
+    expect(run?.status).toBe('succeeded');
+
+    // The next start finds nothing left to move.
+    await instance.restart();
+    expect((await db.query('select jobname from cron.job')).rows).toEqual([
+      { jobname: 'legacy-heartbeat' },
+    ]);
+  });
+});
+
+describe('installing the pg_cron stand-in', () => {
+  let share: string;
+  beforeEach(async () => {
+    share = await mkdtemp(join(tmpdir(), 'pg-cron-share-'));
+    await mkdir(join(share, 'extension'));
+  });
+  afterEach(async () => {
+    await rm(share, { recursive: true, force: true });
+  });
+
+  it('writes the control and script files once, and leaves them be afterwards', async () => {
+    await installPgCronStandIn(share);
+    const control = join(share, 'extension', 'pg_cron.control');
+    const script = join(share, 'extension', 'pg_cron--1.6.sql');
+    expect(await readFile(control, 'utf8')).toContain("default_version = '1.6'");
+    expect(await readFile(script, 'utf8')).toContain('create table cron.job (');
+    const before = [(await stat(control)).mtimeMs, (await stat(script)).mtimeMs];
+    await installPgCronStandIn(share);
+    expect([(await stat(control)).mtimeMs, (await stat(script)).mtimeMs]).toEqual(before);
+    expect((await readdir(join(share, 'extension'))).sort()).toEqual([
+      'pg_cron--1.6.sql',
+      'pg_cron.control',
+    ]);
+  });
+
+  it('leaves a real pg_cron alone', async () => {
+    const control = join(share, 'extension', 'pg_cron.control');
+    await writeFile(control, "comment = 'Job scheduler for PostgreSQL'\n");
+    await installPgCronStandIn(share);
+    expect(await readFile(control, 'utf8')).toBe("comment = 'Job scheduler for PostgreSQL'\n");
+    expect(await readdir(join(share, 'extension'))).toEqual(['pg_cron.control']);
   });
 });

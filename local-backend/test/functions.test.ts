@@ -1,14 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createFunctionsService, type FunctionsService } from '../src/functions/service';
 import type { ApiRequest } from '../src/http/types';
 import { signJwt } from '../src/jwt';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../src/keys';
+import { LOCAL_MAIL_API_KEY } from '../src/mail/resend';
 import { fixtureSupabaseDir, startTestBackend, type TestBackend } from './harness';
 import { anonClient, backendUrl, database, mailboxUrl, serviceClient, uniqueEmail } from './shared';
 
@@ -153,12 +154,18 @@ describe('edge functions through supabase.functions.invoke', () => {
     expect(JSON.stringify(body)).not.toMatch(/\bat (file|async)\b/);
   });
 
-  it('gives the function the platform variables', async () => {
+  it("gives the function the platform variables, the mail defaults and config.toml's secrets", async () => {
     const { data, error } = await anonClient().functions.invoke('env');
     expect(error).toBeNull();
     expect(data).toMatchObject({
       SUPABASE_URL: backendUrl,
-      MAILBOX_URL: mailboxUrl,
+      SITE_URL: 'http://localhost:5173',
+      MAIL_API_URL: `${mailboxUrl}/api/resend/emails`,
+      MAIL_API_KEY: LOCAL_MAIL_API_KEY,
+      MAIL_FROM: 'Local Mail <no-reply@localhost>',
+      MAILBOX_URL: null,
+      FIXTURE_CONFIG_SECRET: 'from config.toml',
+      FIXTURE_OVERRIDDEN: 'from config.toml',
       hasAnonKey: true,
       hasServiceRoleKey: true,
     });
@@ -167,22 +174,60 @@ describe('edge functions through supabase.functions.invoke', () => {
     );
   });
 
-  it('lets a function use npm:@supabase/supabase-js to call back with the service key, and send mail', async () => {
+  it("lets a function use npm:@supabase/supabase-js to call back with the service key, and send mail through Resend's API shape", async () => {
     const to = uniqueEmail('from-function');
     const { data, error } = await serviceClient().functions.invoke<{
       echoed: { authorization: string };
-      mail: { ID: string };
+      mail: { status: number; body: { id: string } };
     }>('callback', { body: { to } });
     expect(error).toBeNull();
     expect(data?.echoed.authorization).toBe(`Bearer ${LOCAL_SERVICE_ROLE_KEY}`);
+    expect(data?.mail).toEqual({ status: 200, body: { id: expect.any(String) } });
 
     const search = await fetch(
       `${mailboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`,
     );
     const found = (await search.json()) as { messages: { ID: string; Subject: string }[] };
     expect(found.messages).toEqual([
-      expect.objectContaining({ ID: data?.mail.ID, Subject: 'Sent from an edge function' }),
+      expect.objectContaining({
+        ID: data?.mail.body.id,
+        Subject: 'Sent from an edge function',
+        From: { Name: 'Local Mail', Address: 'no-reply@localhost' },
+      }),
     ]);
+  });
+
+  it('passes a preflight to the function, which answers it with its own headers and no token', async () => {
+    const response = await fetch(`${backendUrl}/functions/v1/preflight`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, x-fixture-header',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      'access-control-allow-origin': 'https://app.fixture.test',
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': 'x-fixture-header',
+      'access-control-max-age': '17',
+      'x-preflight-answered-by': 'function',
+    });
+    // Nothing of the gateway's own preflight answer is added.
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(response.headers.get('access-control-expose-headers')).toBeNull();
+  });
+
+  it("passes on the function's refusal of a preflight", async () => {
+    const response = await fetch(`${backendUrl}/functions/v1/preflight/refuse`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(response.headers.get('x-preflight-answered-by')).toBe('function');
+    expect(await response.text()).toBe('preflight refused by the function');
   });
 });
 
@@ -196,19 +241,72 @@ describe('edge functions with their own backend', () => {
     await instance.stop();
   });
 
+  afterEach(async () => {
+    await rm(join(instance.supabaseDir, 'functions', '.env'), { force: true });
+  });
+
+  const env = async () => {
+    const { data, error } = await instance.anonClient().functions.invoke('env');
+    expect(error).toBeNull();
+    return data as Record<string, unknown>;
+  };
+
   it('reads supabase/functions/.env and restarts the worker when the sources change', async () => {
     const dotEnv = join(instance.supabaseDir, 'functions', '.env');
     await writeFile(
       dotEnv,
       '# local secrets\nFIXTURE_SECRET="first value"\nSUPABASE_URL=http://elsewhere\n',
     );
-    const client = instance.anonClient();
-    const first = await client.functions.invoke('env');
-    expect(first.data).toMatchObject({ FIXTURE_SECRET: 'first value', SUPABASE_URL: instance.url });
+    expect(await env()).toMatchObject({
+      FIXTURE_SECRET: 'first value',
+      SUPABASE_URL: instance.url,
+    });
 
     await writeFile(dotEnv, 'FIXTURE_SECRET=second # a comment\n');
-    const second = await client.functions.invoke('env');
-    expect(second.data).toMatchObject({ FIXTURE_SECRET: 'second' });
+    expect(await env()).toMatchObject({ FIXTURE_SECRET: 'second' });
+  });
+
+  it('layers the defaults, then config.toml [edge_runtime.secrets], then .env', async () => {
+    const dotEnv = join(instance.supabaseDir, 'functions', '.env');
+    await writeFile(dotEnv, 'FIXTURE_OVERRIDDEN=from .env\nMAIL_FROM=Dot Env <env@example.com>\n');
+    expect(await env()).toMatchObject({
+      FIXTURE_CONFIG_SECRET: 'from config.toml',
+      FIXTURE_OVERRIDDEN: 'from .env',
+      MAIL_FROM: 'Dot Env <env@example.com>',
+      SITE_URL: 'http://localhost:5173',
+    });
+  });
+
+  it("unsets a secret set to '' in .env, at the next request, each time it changes", async () => {
+    const dotEnv = join(instance.supabaseDir, 'functions', '.env');
+    // Each write has the length of the one before: the change must not go unseen for that.
+    for (const name of ['SITE_URL', 'MAIL_FROM', 'FIXTURE_CONFIG_SECRET']) {
+      await writeFile(dotEnv, `${name}=\n`);
+      const values = await env();
+      expect(values[name], name).toBeNull();
+      await writeFile(dotEnv, `${'#'.repeat(name.length)}=\n`);
+      expect((await env())[name], name).not.toBeNull();
+    }
+  });
+
+  it('reads env(NAME) in [edge_runtime.secrets] at start, and config.toml secrets override the defaults', async () => {
+    const configPath = join(instance.supabaseDir, 'config.toml');
+    const original = await readFile(configPath, 'utf8');
+    process.env.FIXTURE_SECRET_SOURCE = 'from the environment';
+    try {
+      await writeFile(configPath, `${original}MAIL_FROM = "Configured <configured@example.com>"\n`);
+      await instance.restart();
+      expect(await env()).toMatchObject({
+        FIXTURE_FROM_ENVIRONMENT: 'from the environment',
+        MAIL_FROM: 'Configured <configured@example.com>',
+        MAIL_API_KEY: LOCAL_MAIL_API_KEY,
+      });
+    } finally {
+      delete process.env.FIXTURE_SECRET_SOURCE;
+      await writeFile(configPath, original);
+      await instance.restart();
+    }
+    expect(await env()).toMatchObject({ FIXTURE_FROM_ENVIRONMENT: null });
   });
 });
 

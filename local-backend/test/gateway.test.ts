@@ -20,6 +20,20 @@ describe('gateway', () => {
     expect(response.headers.get('access-control-allow-methods')).toContain('PATCH');
   });
 
+  it('keeps answering preflights itself outside /functions/v1', async () => {
+    for (const path of ['/auth/v1/token', '/realtime/v1/websocket', '/player/x/', '/nowhere']) {
+      const response = await fetch(`${backendUrl}${path}`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' },
+      });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('access-control-allow-methods'), path).toContain('POST');
+      expect(response.headers.get('access-control-allow-origin'), path).toBe(
+        'http://localhost:5173',
+      );
+    }
+  });
+
   it('answers unknown paths with JSON, never HTML', async () => {
     const response = await fetch(`${backendUrl}/nowhere`);
     expect(response.status).toBe(404);

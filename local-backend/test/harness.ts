@@ -51,13 +51,21 @@ export function clientFor(url: string, key: string): SupabaseClient {
   });
 }
 
+export interface TestBackendOptions {
+  /** A supabase/ folder to copy instead of the fixture's. */
+  supabaseDir?: string;
+  rateLimits?: 'strict' | 'relaxed';
+  /** Replaces config.toml's [auth.email] enable_confirmations (see ConfigOverrides). */
+  enableConfirmations?: boolean;
+  /** Supabase's legacy default privileges on the new database (see StartOptions). */
+  legacyDefaultPrivileges?: boolean;
+}
+
 /**
  * A throwaway backend on free ports with its own database in a temporary folder, serving the fixture
  * project (or a copy of another supabase/ folder).
  */
-export async function startTestBackend(
-  options: { supabaseDir?: string; rateLimits?: 'strict' | 'relaxed' } = {},
-): Promise<TestBackend> {
+export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
   const root = await mkdtemp(join(tmpdir(), 'local-backend-test-'));
   const supabaseDir = join(root, 'supabase');
   await cp(options.supabaseDir ?? fixtureSupabaseDir, supabaseDir, { recursive: true });
@@ -66,7 +74,15 @@ export async function startTestBackend(
   // The suite signs in many times from one address; tests of the limits themselves use 'strict'.
   const rateLimits = options.rateLimits === 'strict' ? undefined : relaxedRateLimits;
   const start = () =>
-    startBackend({ supabaseDir, dataDir, projectRoot: root, rateLimits, ...ports });
+    startBackend({
+      supabaseDir,
+      dataDir,
+      projectRoot: root,
+      rateLimits,
+      enableConfirmations: options.enableConfirmations,
+      legacyDefaultPrivileges: options.legacyDefaultPrivileges,
+      ...ports,
+    });
 
   let backend = await start();
   const handle: TestBackend = {

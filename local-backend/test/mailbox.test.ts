@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_MAIL_API_KEY } from '../src/mail/resend';
 import { startTestBackend, type TestBackend } from './harness';
 import { uniqueEmail } from './shared';
 
@@ -113,6 +114,88 @@ describe('mailbox', () => {
     expect(message).toMatchObject({
       From: { Name: 'Sender', Address: 'sender@example.com' },
       To: [{ Name: 'Receiver', Address: to }],
+    });
+  });
+
+  describe("Resend's send API (POST /api/resend/emails)", () => {
+    const resend = (body: unknown, authorization: string | null = `Bearer ${LOCAL_MAIL_API_KEY}`) =>
+      api('/api/resend/emails', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(authorization ? { Authorization: authorization } : {}),
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+
+    it('stores the message like any other and answers its id', async () => {
+      const to = uniqueEmail('resend');
+      const other = uniqueEmail('resend-second');
+      const sent = await resend({
+        from: 'Revolve <team@revolve.test>',
+        to: [to, `Second <${other}>`],
+        subject: 'Through Resend',
+        text: 'Plain',
+        html: '<p>Rich</p>',
+        cc: uniqueEmail('copied'),
+      });
+      expect(sent.status).toBe(200);
+      const { id } = (await sent.json()) as { id: string };
+      expect((await api(`/api/v1/message/${id}`)).status).toBe(200);
+
+      const listing = await list();
+      expect(listing.messages.find((message) => message.ID === id)).toMatchObject({
+        From: { Name: 'Revolve', Address: 'team@revolve.test' },
+        To: [
+          { Name: '', Address: to },
+          { Name: 'Second', Address: other },
+        ],
+        Subject: 'Through Resend',
+      });
+      const single = await resend({ from: 'a@example.com', to, subject: 'One', html: '<b>x</b>' });
+      expect(single.status).toBe(200);
+    });
+
+    it('answers 401 without a key and 403 for a key it does not know, as Resend', async () => {
+      const mail = { from: 'a@example.com', to: uniqueEmail('nokey'), subject: 'x', text: 'y' };
+      const missing = await resend(mail, null);
+      expect(missing.status).toBe(401);
+      expect(await missing.json()).toMatchObject({ statusCode: 401, name: 'missing_api_key' });
+      const wrong = await resend(mail, 'Bearer re_not_the_local_key');
+      expect(wrong.status).toBe(403);
+      expect(await wrong.json()).toEqual({
+        statusCode: 403,
+        name: 'invalid_api_key',
+        message: 'API key is invalid',
+      });
+    });
+
+    it('answers 422 with Resend-like errors for a bad body, and stores nothing', async () => {
+      const before = (await list()).total;
+      const to = uniqueEmail('bad');
+      const cases: [unknown, string, RegExp][] = [
+        [{ from: 'a@example.com', subject: 'x', text: 'y' }, 'missing_required_field', /`to`/],
+        [{ to, subject: 'x', text: 'y' }, 'missing_required_field', /`from`/],
+        [{ from: 'a@example.com', to, text: 'y' }, 'missing_required_field', /`subject`/],
+        [{ from: 'a@example.com', to, subject: 'x' }, 'missing_required_field', /`html` or `text`/],
+        [{ from: 'not an address', to, subject: 'x', text: 'y' }, 'validation_error', /`from`/],
+        [{ from: 'a@example.com', to: ['x'], subject: 'x', text: 'y' }, 'validation_error', /`to`/],
+        [{ from: 'a@example.com', to, subject: 3, text: 'y' }, 'validation_error', /`subject`/],
+        ['{nope', 'validation_error', /JSON/],
+      ];
+      for (const [body, name, message] of cases) {
+        const response = await resend(body);
+        expect(response.status, JSON.stringify(body)).toBe(422);
+        const error = (await response.json()) as {
+          statusCode: number;
+          name: string;
+          message: string;
+        };
+        expect(error.statusCode).toBe(422);
+        expect(error.name, JSON.stringify(body)).toBe(name);
+        expect(error.message, JSON.stringify(body)).toMatch(message);
+      }
+      expect((await list()).total).toBe(before);
     });
   });
 

@@ -221,11 +221,13 @@ describe('expire_lapsed_trials (the scheduled job)', () => {
     expect(status).toBe(403);
   });
 
-  it('is scheduled for the local backend', async () => {
+  it('is scheduled with pg_cron every five minutes', async () => {
     const { rows } = await database().query(
-      "select schedule from supabase_migrations.local_cron_jobs where name = 'expire-lapsed-trials'",
+      "select schedule, command, active from cron.job where jobname = 'expire-lapsed-trials'",
     );
-    expect(rows).toEqual([{ schedule: '*/5 * * * *' }]);
+    expect(rows).toEqual([
+      { schedule: '*/5 * * * *', command: 'select public.expire_lapsed_trials()', active: true },
+    ]);
   });
 });
 

@@ -14,6 +14,7 @@ import { recover, resend, sendOtp } from './recover';
 import { health, jwks, settings } from './settings';
 import { signup } from './signup';
 import { token } from './token';
+import { UnreadableUserError } from './users';
 import { verifyLink, verifyOtp } from './verify';
 
 type Endpoint = (context: AuthContext, request: ApiRequest) => Promise<ApiResponse> | ApiResponse;
@@ -67,6 +68,10 @@ export function createAuthService(deps: ServiceDeps): ServiceHandler {
       return await endpoint(context, request);
     } catch (error) {
       if (error instanceof HttpError) throw error;
+      if (error instanceof UnreadableUserError) {
+        context.log.error(`auth ${request.method} ${request.path}: ${error.message}`);
+        throw authError(500, 'unexpected_failure', error.answer);
+      }
       context.log.error(`auth ${request.method} ${request.path} failed`, error);
       throw unexpectedFailure();
     }

@@ -3,7 +3,7 @@ import type { ApiRequest } from '../http/types';
 import { inTransaction, type AuthContext, type Db } from './context';
 import { authError } from './errors';
 import { signAccessToken, randomToken, type AmrEntry } from './tokens';
-import { findUserById, INSTANCE_ID, userJson, type UserRow } from './users';
+import { findUserById, INSTANCE_ID, UnreadableUserError, userJson, type UserRow } from './users';
 
 /** How the user proved who they are, as the `amr` claim names it. */
 export type AuthMethod =
@@ -153,7 +153,11 @@ export async function refreshSession(
     const current = rows[0];
     if (!current) throw refreshTokenNotFound();
 
-    const user = await findUserById(client, sessionRow.user_id);
+    const user = await findUserById(client, sessionRow.user_id).catch((error: unknown) => {
+      // GoTrue passes the driver's error on as the message here.
+      if (error instanceof UnreadableUserError) error.answer = error.scanError;
+      throw error;
+    });
     if (!user) throw refreshTokenNotFound();
     if (user.banned_until && user.banned_until > new Date()) {
       throw authError(400, 'user_banned', 'User is banned');

@@ -5,7 +5,7 @@ import { passwordMatches, passwordWeakness } from './passwords';
 import { exchangeCode } from './pkce';
 import { jsonBody, normalizeEmail, optionalString } from './request';
 import { refreshSession, startSession } from './sessions';
-import { findUserByEmail } from './users';
+import { findUserByEmail, UnreadableUserError } from './users';
 
 /** POST /token?grant_type=password|refresh_token|pkce */
 export async function token(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
@@ -51,7 +51,10 @@ async function passwordGrant(
   const email = normalizeEmail(rawEmail);
   context.limits.check('sign_in_sign_ups', request.ip, email);
 
-  const user = await findUserByEmail(context.pool, email);
+  const user = await findUserByEmail(context.pool, email).catch((error: unknown) => {
+    if (error instanceof UnreadableUserError) error.answer = 'Database error querying schema';
+    throw error;
+  });
   const matches = await passwordMatches(password, user?.encrypted_password);
   if (!user || !matches) throw invalidCredentials();
   if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');

@@ -62,6 +62,55 @@ const userColumns = `id, aud, role, email, phone, encrypted_password, email_conf
   email_change_sent_at, phone_change, phone_change_sent_at, reauthentication_sent_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, deleted_at, is_anonymous`;
 
+/**
+ * The auth.users columns GoTrue reads into Go strings, in the (alphabetical) order it selects them:
+ * a NULL in any of them makes reading the row fail ("converting NULL to string is unsupported"), so
+ * the account cannot sign in on hosted Supabase. Found here, it fails the same way.
+ */
+const stringColumns = [
+  'confirmation_token',
+  'email_change',
+  'email_change_token_current',
+  'email_change_token_new',
+  'phone_change',
+  'phone_change_token',
+  'reauthentication_token',
+  'recovery_token',
+] as const;
+
+const nullStringColumns = `array_remove(array[${stringColumns
+  .map((column) => `case when ${column} is null then '${column}' end`)
+  .join(', ')}], null) as null_string_columns`;
+
+/** A user row GoTrue could not read: NULL in a column it reads as a string. */
+export class UnreadableUserError extends Error {
+  /** What the endpoint answers; GoTrue's wording differs by endpoint (see `answer`). */
+  answer = 'Unexpected failure, please check server logs for more information';
+
+  constructor(
+    readonly userId: string,
+    readonly email: string | null,
+    readonly columns: string[],
+  ) {
+    super(
+      `auth.users row ${userId}${email ? ` (${email})` : ''} has NULL in ${columns.join(', ')}: ` +
+        "GoTrue reads these columns as strings and fails on NULL, so this account cannot sign in on hosted Supabase either; write '' instead",
+    );
+  }
+
+  /** The database driver's error as GoTrue reports it where it passes it on (a token refresh). */
+  get scanError(): string {
+    return `sql: Scan error on column "${this.columns[0] ?? ''}": converting NULL to string is unsupported`;
+  }
+}
+
+function readable(row: (UserRow & { null_string_columns?: string[] }) | undefined) {
+  if (!row) return undefined;
+  const { null_string_columns: nullColumns = [], ...user } = row;
+  if (nullColumns.length > 0) throw new UnreadableUserError(user.id, user.email, nullColumns);
+  return user as UserRow;
+}
+
 const uuidFormat = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: unknown): value is string {
@@ -75,20 +124,21 @@ export async function findUserById(
 ): Promise<UserRow | undefined> {
   if (!isUuid(id)) return undefined;
   const { rows } = await db.query<UserRow>(
-    `select ${userColumns} from auth.users where id = $1 and deleted_at is null${options.lock ? ' for update' : ''}`,
+    `select ${userColumns}, ${nullStringColumns}
+       from auth.users where id = $1 and deleted_at is null${options.lock ? ' for update' : ''}`,
     [id],
   );
-  return rows[0];
+  return readable(rows[0]);
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
-    `select ${userColumns} from auth.users
+    `select ${userColumns}, ${nullStringColumns} from auth.users
       where lower(email) = lower($1) and is_sso_user = false and deleted_at is null
       order by created_at limit 1`,
     [email],
   );
-  return rows[0];
+  return readable(rows[0]);
 }
 
 export interface NewUser {
@@ -105,7 +155,8 @@ export interface NewUser {
 
 /**
  * Inserts the user with its app_metadata and first identity in one go, so `after insert` triggers on
- * auth.users (profiles from raw_user_meta_data) see the finished row.
+ * auth.users (profiles from raw_user_meta_data) see the finished row. The string columns get '' as
+ * GoTrue writes them (four of them have no default).
  */
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   const id = crypto.randomUUID();
@@ -113,9 +164,10 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   const identityData = { ...user.identityData, sub: providerId };
   const { rows } = await db.query<UserRow>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-       raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous,
+       ${stringColumns.join(', ')})
      values ($1, $2, 'authenticated', 'authenticated', $3, $4, case when $5 then now() end, $6, $7, now(),
-       now(), false)
+       now(), false, ${stringColumns.map(() => "''").join(', ')})
      returning ${userColumns}`,
     [
       INSTANCE_ID,

@@ -1,7 +1,8 @@
-// async-exit-hook ships no types; only the call this backend makes is declared.
+// async-exit-hook ships no types; only the calls this backend makes are declared.
 declare module 'async-exit-hook' {
   interface ExitHook {
     unhookEvent(event: string): void;
+    hookedEvents(): string[];
   }
   const exitHook: ExitHook;
   export default exitHook;

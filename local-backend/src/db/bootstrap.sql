@@ -54,12 +54,12 @@ create table if not exists auth.users (
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token varchar(255) default '',
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
-  recovery_token varchar(255) default '',
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change_token_new varchar(255) default '',
-  email_change varchar(255) default '',
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
   raw_app_meta_data jsonb default '{}'::jsonb,
@@ -82,6 +82,13 @@ create table if not exists auth.users (
   deleted_at timestamptz,
   is_anonymous boolean not null default false
 );
+-- GoTrue's own migrations give these four columns no default (the other token columns default to
+-- ''): a row inserted without them holds NULL, which GoTrue cannot read, exactly as on hosted.
+alter table auth.users
+  alter column confirmation_token drop default,
+  alter column recovery_token drop default,
+  alter column email_change_token_new drop default,
+  alter column email_change drop default;
 create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
 create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
 
@@ -231,13 +238,6 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
--- Jobs for the local scheduler where pg_cron is absent (see local-backend/src/cron/scheduler.ts).
-create table if not exists supabase_migrations.local_cron_jobs (
-  name text primary key,
-  schedule text not null,
-  command text not null
-);
-
 create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null

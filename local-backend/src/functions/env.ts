@@ -9,6 +9,7 @@ import {
   LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys';
+import { LOCAL_MAIL_API_KEY, resendEndpoint } from '../mail/resend';
 
 /** Parses KEY=VALUE lines as `supabase functions serve` reads supabase/functions/.env. */
 export function parseDotEnv(source: string): Record<string, string> {
@@ -37,9 +38,15 @@ function unquote(value: string): string {
   return value.replace(/\s+#.*$/, '').trim();
 }
 
+/** The sender functions use locally unless a secret names another. */
+const LOCAL_MAIL_FROM = 'Local Mail <no-reply@localhost>';
+
 /**
- * What a function sees in Deno.env: the platform's variables plus supabase/functions/.env (read at
- * every worker start). As with the CLI, .env may not override the SUPABASE_ variables.
+ * What a function sees in Deno.env, in layers where a later one wins: the local backend's defaults
+ * (SITE_URL from [auth] site_url; MAIL_API_URL, MAIL_API_KEY and MAIL_FROM for the mailbox's
+ * Resend-compatible endpoint), config.toml [edge_runtime.secrets], supabase/functions/.env (read at
+ * every worker start). A name set to '' in a later layer is left out, which is how a test removes a
+ * secret. As with the CLI, the SUPABASE_ variables are the platform's and cannot be overridden.
  */
 export async function functionEnvironment(
   config: BackendConfig,
@@ -48,20 +55,30 @@ export async function functionEnvironment(
 ): Promise<Record<string, string>> {
   const dotEnvPath = join(config.supabaseDir, 'functions', '.env');
   const fromFile = existsSync(dotEnvPath) ? parseDotEnv(await readFile(dotEnvPath, 'utf8')) : {};
-  const custom: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fromFile)) {
-    if (key.startsWith('SUPABASE_')) {
-      log.error(`functions/.env: ${key} is ignored (names starting with SUPABASE_ are reserved)`);
-    } else custom[key] = value;
+  const layers: [string, Record<string, string>][] = [
+    ['config.toml [edge_runtime.secrets]', config.functionSecrets],
+    ['functions/.env', fromFile],
+  ];
+  const custom: Record<string, string> = {
+    SITE_URL: config.auth.siteUrl,
+    MAIL_API_URL: resendEndpoint(mailboxUrl),
+    MAIL_API_KEY: LOCAL_MAIL_API_KEY,
+    MAIL_FROM: LOCAL_MAIL_FROM,
+  };
+  for (const [source, values] of layers) {
+    for (const [key, value] of Object.entries(values)) {
+      if (key.startsWith('SUPABASE_')) {
+        log.error(`${source}: ${key} is ignored (names starting with SUPABASE_ are reserved)`);
+      } else custom[key] = value;
+    }
   }
   return {
-    ...custom,
+    ...Object.fromEntries(Object.entries(custom).filter(([, value]) => value !== '')),
     SUPABASE_URL: config.apiUrl,
     SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
     SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: LOCAL_PUBLISHABLE_KEY }),
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: LOCAL_SECRET_KEY }),
     SUPABASE_DB_URL: `postgresql://postgres:postgres@${config.host}:${config.dbPort}/postgres`,
-    MAILBOX_URL: mailboxUrl,
   };
 }

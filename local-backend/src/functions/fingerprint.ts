@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
  * A hash of the names, sizes and modification times of every file under supabase/functions (.env
  * included): when it changes, a warm worker runs stale code. The whole folder counts because
- * functions share code (_shared/).
+ * functions share code (_shared/). A .env counts by its content too: two quick writes of the same
+ * length can share a modification time, and each must reach the next request's worker.
  */
 export async function sourceFingerprint(functionsDir: string): Promise<string> {
   const hash = createHash('sha1');
@@ -20,6 +21,7 @@ export async function sourceFingerprint(functionsDir: string): Promise<string> {
       else if (entry.isFile()) {
         const info = await stat(path).catch(() => undefined);
         if (info) hash.update(`${path}\0${info.mtimeMs}\0${info.size}\n`);
+        if (entry.name === '.env') hash.update(await readFile(path).catch(() => ''));
       }
     }
   };

@@ -103,7 +103,10 @@ export async function createFunctionsService(
     const [, name = '', subpath = ''] = /^\/([^/]+)(\/.*)?$/.exec(request.path) ?? [];
     const entrypoint = functionName.test(name) ? findEntrypoint(functionsDir, name) : undefined;
     if (!entrypoint) throw new HttpError(404, { code: 'NOT_FOUND', message: 'Function not found' });
-    if (config.functionsVerifyJwt[name] ?? true) await requireJwt(request);
+    // Browsers send preflights without credentials; the relay lets them through to the function.
+    if (request.method !== 'OPTIONS' && (config.functionsVerifyJwt[name] ?? true)) {
+      await requireJwt(request);
+    }
 
     let worker: FunctionWorker | undefined;
     try {

@@ -25,23 +25,44 @@ const exposedHeaders = [
   'Location',
 ];
 
+export interface GatewayOptions {
+  /**
+   * Prefixes whose OPTIONS requests go to the service as they are, with no CORS headers added: the
+   * hosted relay hands a function its preflights, and the function answers them itself.
+   */
+  servicePreflights?: string[];
+}
+
 /**
  * The API gateway in front of the services, as the Supabase CLI's gateway behaves: CORS for browsers,
  * the apikey -> Authorization mapping, a body size limit, JSON errors everywhere and routing by prefix.
  */
-export function createGateway(routes: Record<string, ServiceHandler>, log: Logger) {
+export function createGateway(
+  routes: Record<string, ServiceHandler>,
+  log: Logger,
+  options: GatewayOptions = {},
+) {
   const prefixes = Object.keys(routes).sort((a, b) => b.length - a.length);
+  const servicePreflights = new Set(options.servicePreflights ?? []);
 
   return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
+    const url = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? '127.0.0.1'}`);
+    const prefix = prefixes.find(
+      (candidate) => url.pathname === candidate || url.pathname.startsWith(`${candidate}/`),
+    );
+    const preflightToService =
+      incoming.method === 'OPTIONS' && prefix !== undefined && servicePreflights.has(prefix);
     const origin = incoming.headers.origin;
-    const cors: Record<string, string> = {
-      'Access-Control-Allow-Origin': origin ?? '*',
-      'Access-Control-Expose-Headers': exposedHeaders.join(', '),
-      Vary: 'Origin',
-    };
-    if (origin) cors['Access-Control-Allow-Credentials'] = 'true';
+    const cors: Record<string, string> = preflightToService
+      ? {}
+      : {
+          'Access-Control-Allow-Origin': origin ?? '*',
+          'Access-Control-Expose-Headers': exposedHeaders.join(', '),
+          Vary: 'Origin',
+        };
+    if (origin && !preflightToService) cors['Access-Control-Allow-Credentials'] = 'true';
 
-    if (incoming.method === 'OPTIONS') {
+    if (incoming.method === 'OPTIONS' && !preflightToService) {
       send(outgoing, {
         status: 200,
         headers: {
@@ -55,10 +76,6 @@ export function createGateway(routes: Record<string, ServiceHandler>, log: Logge
       return;
     }
 
-    const url = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? '127.0.0.1'}`);
-    const prefix = prefixes.find(
-      (candidate) => url.pathname === candidate || url.pathname.startsWith(`${candidate}/`),
-    );
     try {
       if (!prefix) throw new HttpError(404, { message: 'no Route matched with those values' });
       const body = await readBody(incoming);

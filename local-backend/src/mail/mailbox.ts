@@ -1,4 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -6,6 +11,7 @@ import { BackendStartError } from '../db/postgres';
 import type { MailMessage, Mailer } from '../http/types';
 import { parseAddress, parseAddressList, type MailAddress } from './addresses';
 import { listPage, messagePage } from './pages';
+import { checkResendKey, parseResendEmail, ResendError, resendPath } from './resend';
 import { MessageStore, type MessagePage, type NewMessage, type StoredMessage } from './store';
 
 export interface Mailbox {
@@ -29,7 +35,8 @@ class MailboxError extends Error {
 
 /**
  * Catches every e-mail in the database (_mailbox.messages) and serves them on host:port: a page at /
- * for people and a Mailpit API subset (/api/v1/…) for tests and edge functions.
+ * for people, a Mailpit API subset (/api/v1/…) for tests, and Resend's send API
+ * (POST /api/resend/emails) for edge functions.
  */
 export async function createMailbox(options: {
   pool: pg.Pool;
@@ -154,6 +161,15 @@ function mailboxApi(store: MessageStore) {
     },
     {
       method: 'POST',
+      path: new RegExp(`^${resendPath}$`),
+      run: async ({ headers, body }) => {
+        checkResendKey(headers);
+        const stored = await store.add(parseResendEmail(body));
+        return { status: 200, json: { id: stored.id } };
+      },
+    },
+    {
+      method: 'POST',
       path: /^\/api\/v1\/send$/,
       run: async ({ body }) => {
         const stored = await store.add(parseSendRequest(body));
@@ -174,12 +190,17 @@ function mailboxApi(store: MessageStore) {
           : new MailboxError(404, 'Not found');
       }
       const params = (route.path.exec(url.pathname) ?? []).slice(1);
-      reply = await route.run({ url, params, body: await readBody(incoming) });
+      reply = await route.run({
+        url,
+        params,
+        headers: incoming.headers,
+        body: await readBody(incoming),
+      });
     } catch (error) {
-      reply =
-        error instanceof MailboxError
-          ? { status: error.status, json: { error: error.message } }
-          : { status: 500, json: { error: 'The mailbox failed to answer' } };
+      if (error instanceof ResendError) reply = { status: error.statusCode, json: error };
+      else if (error instanceof MailboxError) {
+        reply = { status: error.status, json: { error: error.message } };
+      } else reply = { status: 500, json: { error: 'The mailbox failed to answer' } };
     }
     send(outgoing, reply);
   };
@@ -188,6 +209,7 @@ function mailboxApi(store: MessageStore) {
 interface RouteMatch {
   url: URL;
   params: string[];
+  headers: IncomingHttpHeaders;
   body: Buffer;
 }
 

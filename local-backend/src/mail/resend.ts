@@ -1,0 +1,115 @@
+/**
+ * The mailbox's stand-in for Resend's send API (POST https://api.resend.com/emails): the edge
+ * functions send mail through that one API shape everywhere, and locally MAIL_API_URL points here.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { parseAddress, type MailAddress } from './addresses';
+import type { NewMessage } from './store';
+
+/** The API key the local backend gives functions (MAIL_API_KEY); Resend's keys start with re_. */
+export const LOCAL_MAIL_API_KEY = 're_local_mailbox';
+
+export const resendPath = '/api/resend/emails';
+
+export function resendEndpoint(mailboxUrl: string): string {
+  return `${mailboxUrl}${resendPath}`;
+}
+
+/** Resend's error body: `{statusCode, name, message}`. */
+export class ResendError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly kind: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  toJSON() {
+    return { statusCode: this.statusCode, name: this.kind, message: this.message };
+  }
+}
+
+const addressFormat =
+  'The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.';
+const maxRecipients = 50;
+
+/** Checks the bearer key as Resend does: 401 without one, 403 for one it does not know. */
+export function checkResendKey(headers: IncomingHttpHeaders): void {
+  const authorization = headers.authorization ?? '';
+  const key = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim();
+  if (!key) {
+    throw new ResendError(
+      401,
+      'missing_api_key',
+      'Missing API key in the authorization header. Include the following header in the request: Authorization: Bearer YOUR_API_KEY',
+    );
+  }
+  if (key !== LOCAL_MAIL_API_KEY)
+    throw new ResendError(403, 'invalid_api_key', 'API key is invalid');
+}
+
+/** Validates a send request's JSON body as Resend does and turns it into a mailbox message. */
+export function parseResendEmail(body: Buffer): NewMessage {
+  let input: unknown;
+  try {
+    input = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new ResendError(422, 'validation_error', 'The request body is not valid JSON.');
+  }
+  if (!input || typeof input !== 'object' || Array.isArray(input)) {
+    throw new ResendError(422, 'validation_error', 'The request body must be a JSON object.');
+  }
+  const fields = input as Record<string, unknown>;
+  const missing = (field: string) =>
+    new ResendError(422, 'missing_required_field', `Missing \`${field}\` field.`);
+  const invalid = (field: string, why: string) =>
+    new ResendError(422, 'validation_error', `Invalid \`${field}\` field. ${why}`);
+
+  const text = optionalString(fields, 'text', invalid);
+  const html = optionalString(fields, 'html', invalid);
+  if (fields.from === undefined || fields.from === '') throw missing('from');
+  if (fields.to === undefined || (Array.isArray(fields.to) && fields.to.length === 0)) {
+    throw missing('to');
+  }
+  if (fields.subject === undefined) throw missing('subject');
+  if (typeof fields.subject !== 'string') throw invalid('subject', 'It must be a string.');
+  if (text === undefined && html === undefined) throw missing('html` or `text');
+
+  if (typeof fields.from !== 'string') throw invalid('from', addressFormat);
+  const from = parseAddress(fields.from);
+  if (!from) throw invalid('from', addressFormat);
+  const to = addresses(fields.to, 'to', invalid);
+  for (const field of ['cc', 'bcc', 'reply_to']) {
+    if (fields[field] !== undefined) addresses(fields[field], field, invalid);
+  }
+  return { from, to, subject: fields.subject, text: text ?? '', html: html ?? '' };
+}
+
+function optionalString(
+  fields: Record<string, unknown>,
+  name: string,
+  invalid: (field: string, why: string) => ResendError,
+): string | undefined {
+  const value = fields[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw invalid(name, 'It must be a string.');
+  return value;
+}
+
+/** A string or an array of strings, each an address. */
+function addresses(
+  value: unknown,
+  field: string,
+  invalid: (field: string, why: string) => ResendError,
+): MailAddress[] {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > maxRecipients) {
+    throw invalid(field, `It can hold at most ${maxRecipients} addresses.`);
+  }
+  return list.map((entry) => {
+    const address = typeof entry === 'string' ? parseAddress(entry) : undefined;
+    if (!address) throw invalid(field, addressFormat);
+    return address;
+  });
+}
