@@ -101,11 +101,13 @@ test.describe('prerendered HTML', () => {
 });
 
 test.describe('not found', () => {
-  test('an unknown path shows the not-found page, logs the path and links home', async ({
+  test('an unknown path answers 404 with the not-found page, logs the path and links home', async ({
     page,
     consoleErrors,
   }) => {
-    await page.goto('/no-such-page');
+    const response = await page.goto('/no-such-page');
+    // The host's answer for a path it has no page for, as Netlify and Cloudflare Pages give it.
+    expect(response?.status()).toBe(404);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }),
     ).toBeVisible();
@@ -116,8 +118,9 @@ test.describe('not found', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Immersive VR Training');
   });
 
-  test('a module slug that does not exist is not found', async ({ page, consoleErrors }) => {
-    await page.goto('/modules/not-a-module');
+  test('a module slug that does not exist is not found (404)', async ({ page, consoleErrors }) => {
+    const response = await page.goto('/modules/not-a-module');
+    expect(response?.status()).toBe(404);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }),
     ).toBeVisible();
