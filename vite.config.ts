@@ -52,12 +52,23 @@ export default defineConfig(({ mode }) => {
             env: loadEnv('development', process.cwd(), 'VITE_'),
           },
         },
+        // The same project as packages/local-backend/vitest.config.ts (npm test in the package).
         {
           test: {
             name: 'backend',
             environment: 'node',
-            include: probeOr(['local-backend/test/**/*.test.ts']),
-            globalSetup: ['local-backend/test/setup.ts'],
+            include: probeOr(['packages/local-backend/test/**/*.test.ts']),
+            globalSetup: ['packages/local-backend/test/setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+          },
+        },
+        // The app's dev tooling (the sample 360 player the scripts mount on the local backend).
+        {
+          test: {
+            name: 'tools',
+            environment: 'node',
+            include: probeOr(['tools/**/*.test.ts']),
             testTimeout: 30_000,
             hookTimeout: 120_000,
           },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { TRIAL_MARKER_KEY } from '../src/features/trials/trialMarker';
+import { TRIAL_MARKER_KEY } from '../src/lib/trialMarker';
 
 /**
  * Start-training gating on non-module pages (SPEC.md section 2). No page outside /modules/... has a

@@ -8,8 +8,8 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { clientFor, startTestBackend } from '../local-backend/test/harness';
-import { LOCAL_ANON_KEY } from '../local-backend/src/keys';
+import { clientFor, startTestBackend } from '@revolve/local-backend/testing';
+import { LOCAL_ANON_KEY } from '@revolve/local-backend/keys';
 import {
   listActiveTrials,
   listAdmins,

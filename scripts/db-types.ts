@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { startTestBackend } from '../local-backend/test/harness';
+import { startTestBackend } from '@revolve/local-backend/testing';
 import { databaseTypesPath, generateDatabaseTypes } from './lib/database-types';
 
 const root = resolve(import.meta.dirname, '..');

@@ -34,7 +34,7 @@ async function stop(code: number): Promise<void> {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-run(['--import', 'tsx', 'local-backend/src/main.ts']);
+run(['--import', 'tsx', 'scripts/backend.ts']);
 
 try {
   await waitForHttp(apiUrl, { timeoutMs: 120_000, givenUp: () => stopping });

@@ -5,14 +5,18 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startBackend } from '../local-backend/src/backend';
+import { join, resolve } from 'node:path';
+import { startBackend } from '@revolve/local-backend';
+import { samplePlayerRoute } from '../tools/sample-player/service';
 
 const relaxed = 100_000;
 let stopping = false;
 const root = await mkdtemp(join(tmpdir(), 'revolve-e2e-'));
 const backend = await startBackend({
+  projectRoot: resolve(import.meta.dirname, '..'),
   dataDir: join(root, 'postgres'),
+  // The built site plays modules from VITE_PLAYER_BASE_URL, the API port's /player.
+  extraRoutes: [samplePlayerRoute()],
   rateLimits: {
     email_sent: relaxed,
     sign_in_sign_ups: relaxed,

@@ -13,7 +13,7 @@ interface Probe {
 }
 
 const probes: Probe[] = [
-  ...['unit', 'backend', 'supabase', 'supabase-legacy-grants'].map((project) => ({
+  ...['unit', 'backend', 'tools', 'supabase', 'supabase-legacy-grants'].map((project) => ({
     name: `vitest --project ${project}`,
     command: ['vitest', 'run', '--project', project],
     // vite.config.ts gives every project the failing probe as its only test file under this flag.

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { authStorageKey } from '../../src/lib/authStorageKey';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-backend/src/keys';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@revolve/local-backend/keys';
 
 /** The local backend the suite runs against (scripts/e2e-backend.ts) and its seeded accounts. */
 export const apiUrl = 'http://127.0.0.1:54321';

@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-backend/src/keys';
-import { clientFor } from '../../local-backend/test/harness';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@revolve/local-backend/keys';
+import { clientFor } from '@revolve/local-backend/testing';
 
 export const projectUrl = inject('projectUrl');
 export const mailboxUrl = inject('projectMailboxUrl');

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../../local-backend/test/harness';
+import { startTestBackend, type TestBackend } from '@revolve/local-backend/testing';
 import { seedPassword, seeded } from './project';
 
 let backend: TestBackend;

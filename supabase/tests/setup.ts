@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startTestBackend, type TestBackend } from '../../local-backend/test/harness';
+import { startTestBackend, type TestBackend } from '@revolve/local-backend/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'smol-toml';
+import { BackendStartError } from './db/postgres';
+
+export interface RateLimits {
+  /** E-mails sent per hour (recover, signup confirmations). */
+  email_sent: number;
+  /** Sign-in and sign-up requests per 5 minutes, per IP address. */
+  sign_in_sign_ups: number;
+  /** Token refreshes per 5 minutes, per IP address. */
+  token_refresh: number;
+  /** OTP and link verifications per 5 minutes, per IP address. */
+  token_verifications: number;
+}
+
+export interface AuthSettings {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  refreshTokenRotation: boolean;
+  refreshTokenReuseInterval: number;
+  enableSignup: boolean;
+  minimumPasswordLength: number;
+  passwordRequirements: string;
+  enableConfirmations: boolean;
+  googleEnabled: boolean;
+  rateLimits: RateLimits;
+}
+
+export interface BackendConfig {
+  /** The project's root: holds supabase/, and .local-backend/ with the data. */
+  projectRoot: string;
+  supabaseDir: string;
+  /** Where Postgres keeps its data (git-ignored). */
+  dataDir: string;
+  host: string;
+  apiPort: number;
+  dbPort: number;
+  mailPort: number;
+  /** The URL clients use, e.g. http://127.0.0.1:54321 */
+  apiUrl: string;
+  maxRows: number;
+  auth: AuthSettings;
+  /** Function name -> whether its requests need a valid JWT (config.toml [functions.<name>] verify_jwt). */
+  functionsVerifyJwt: Record<string, boolean>;
+  /** config.toml [edge_runtime.secrets], `env(NAME)` values resolved: the functions' local secrets. */
+  functionSecrets: Record<string, string>;
+}
+
+export interface ConfigOverrides {
+  /** Default: the working directory (the package is installed apart from the project it serves). */
+  projectRoot?: string;
+  supabaseDir?: string;
+  dataDir?: string;
+  apiPort?: number;
+  dbPort?: number;
+  mailPort?: number;
+  /** Replaces config.toml's rate limits (tests that sign in many times from one address). */
+  rateLimits?: Partial<RateLimits>;
+  /**
+   * Replaces config.toml's [auth.email] enable_confirmations and LOCAL_BACKEND_ENABLE_CONFIRMATIONS
+   * (to try the confirmation e-mail flow without editing config.toml).
+   */
+  enableConfirmations?: boolean;
+}
+
+type Toml = Record<string, unknown>;
+
+function table(value: unknown): Toml {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Toml) : {};
+}
+
+/** `env(NAME)` values are read from the environment, as the Supabase CLI does. */
+function substitute<T>(value: T): T {
+  if (typeof value !== 'string') return value;
+  const match = /^env\((\w+)\)$/.exec(value);
+  return (match ? (process.env[match[1] ?? ''] ?? '') : value) as T;
+}
+
+function read<T>(source: Toml, key: string, fallback: T): T {
+  const value = substitute(source[key]);
+  return value === undefined || value === '' ? fallback : (value as T);
+}
+
+/**
+ * Rate limits come from config.toml [auth.rate_limit]; a test run relaxes one by setting
+ * LOCAL_BACKEND_RATE_LIMIT_<NAME> (e.g. LOCAL_BACKEND_RATE_LIMIT_SIGN_IN_SIGN_UPS=10000).
+ */
+function rateLimits(source: Toml): RateLimits {
+  const limits: RateLimits = {
+    email_sent: read(source, 'email_sent', 2),
+    sign_in_sign_ups: read(source, 'sign_in_sign_ups', 30),
+    token_refresh: read(source, 'token_refresh', 150),
+    token_verifications: read(source, 'token_verifications', 30),
+  };
+  for (const key of Object.keys(limits) as (keyof RateLimits)[]) {
+    const override = process.env[`LOCAL_BACKEND_RATE_LIMIT_${key.toUpperCase()}`];
+    if (override !== undefined && override !== '') limits[key] = Number(override);
+  }
+  return limits;
+}
+
+/** A LOCAL_BACKEND_<NAME>=true|false switch; unset or empty leaves the decision to the caller. */
+export function envSwitch(name: string): boolean | undefined {
+  const value = process.env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new BackendStartError(`${name} must be true or false, not "${process.env[name]}"`);
+}
+
+/** [edge_runtime.secrets], the Supabase CLI's table for the functions' local secrets. */
+function functionSecrets(source: Toml): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (typeof value === 'string') secrets[name] = substitute(value);
+    else if (typeof value === 'number' || typeof value === 'boolean') secrets[name] = String(value);
+  }
+  return secrets;
+}
+
+export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
+  const projectRoot = resolve(overrides.projectRoot ?? process.cwd());
+  const supabaseDir = resolve(overrides.supabaseDir ?? join(projectRoot, 'supabase'));
+  const toml = parse(readFileSync(join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
+  const api = table(toml.api);
+  const db = table(toml.db);
+  const mail = table(toml.inbucket);
+  const auth = table(toml.auth);
+  const authEmail = table(auth.email);
+  const google = table(table(auth.external).google);
+  const functions = table(toml.functions);
+  const edgeRuntime = table(toml.edge_runtime);
+
+  const apiPort = overrides.apiPort ?? read(api, 'port', 54321);
+  const host = '127.0.0.1';
+  return {
+    projectRoot,
+    supabaseDir,
+    dataDir: resolve(overrides.dataDir ?? join(projectRoot, '.local-backend', 'postgres')),
+    host,
+    apiPort,
+    dbPort: overrides.dbPort ?? read(db, 'port', 54322),
+    mailPort: overrides.mailPort ?? read(mail, 'port', 54324),
+    apiUrl: `http://${host}:${apiPort}`,
+    maxRows: read(api, 'max_rows', 1000),
+    auth: {
+      siteUrl: read(auth, 'site_url', 'http://127.0.0.1:3000'),
+      additionalRedirectUrls: read(auth, 'additional_redirect_urls', [] as string[]),
+      jwtExpiry: read(auth, 'jwt_expiry', 3600),
+      refreshTokenRotation: read(auth, 'enable_refresh_token_rotation', true),
+      refreshTokenReuseInterval: read(auth, 'refresh_token_reuse_interval', 10),
+      enableSignup: read(auth, 'enable_signup', true),
+      minimumPasswordLength: read(auth, 'minimum_password_length', 6),
+      passwordRequirements: read(auth, 'password_requirements', ''),
+      enableConfirmations:
+        overrides.enableConfirmations ??
+        envSwitch('LOCAL_BACKEND_ENABLE_CONFIRMATIONS') ??
+        read(authEmail, 'enable_confirmations', false),
+      googleEnabled: read(google, 'enabled', false),
+      rateLimits: { ...rateLimits(table(auth.rate_limit)), ...overrides.rateLimits },
+    },
+    functionsVerifyJwt: Object.fromEntries(
+      Object.entries(functions).map(([name, settings]) => [
+        name,
+        read(table(settings), 'verify_jwt', true),
+      ]),
+    ),
+    functionSecrets: functionSecrets(table(edgeRuntime.secrets)),
+  };
+}

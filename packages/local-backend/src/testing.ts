@@ -1,0 +1,117 @@
+/**
+ * Throwaway backends for tests and tools (`@revolve/local-backend/testing`): free ports, a new
+ * database in a temporary folder, supabase-js clients with the local keys.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { startBackend, type ExtraRoute, type RunningBackend } from './backend';
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './keys';
+
+const relaxedRateLimits = {
+  email_sent: 100_000,
+  sign_in_sign_ups: 100_000,
+  token_refresh: 100_000,
+  token_verifications: 100_000,
+};
+
+/** The conformance suite's own small Supabase project (tables, functions, migrations, seed). */
+export const fixtureSupabaseDir = join(import.meta.dirname, '..', 'test', 'fixture', 'supabase');
+
+export interface TestBackend {
+  backend: RunningBackend;
+  url: string;
+  mailboxUrl: string;
+  dbUrl: string;
+  /** A copy of the fixture's supabase/ folder this instance reads (tests may add migrations to it). */
+  supabaseDir: string;
+  dataDir: string;
+  /** A supabase-js client with the anon key and its own in-memory session. */
+  anonClient(): SupabaseClient;
+  serviceClient(): SupabaseClient;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export function clientFor(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no global WebSocket.
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+export interface TestBackendOptions {
+  /** A supabase/ folder to copy instead of the fixture's. */
+  supabaseDir?: string;
+  rateLimits?: 'strict' | 'relaxed';
+  /** Replaces config.toml's [auth.email] enable_confirmations (see ConfigOverrides). */
+  enableConfirmations?: boolean;
+  /** Supabase's legacy default privileges on the new database (see StartOptions). */
+  legacyDefaultPrivileges?: boolean;
+  /** Routes served beside the Supabase services (see StartOptions). */
+  extraRoutes?: ExtraRoute[];
+}
+
+/**
+ * A throwaway backend on free ports with its own database in a temporary folder, serving the fixture
+ * project (or a copy of another supabase/ folder).
+ */
+export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
+  const root = await mkdtemp(join(tmpdir(), 'local-backend-test-'));
+  const supabaseDir = join(root, 'supabase');
+  await cp(options.supabaseDir ?? fixtureSupabaseDir, supabaseDir, { recursive: true });
+  const dataDir = join(root, 'postgres');
+  const ports = { apiPort: await freePort(), dbPort: await freePort(), mailPort: await freePort() };
+  // The suite signs in many times from one address; tests of the limits themselves use 'strict'.
+  const rateLimits = options.rateLimits === 'strict' ? undefined : relaxedRateLimits;
+  const start = () =>
+    startBackend({
+      supabaseDir,
+      dataDir,
+      projectRoot: root,
+      rateLimits,
+      enableConfirmations: options.enableConfirmations,
+      legacyDefaultPrivileges: options.legacyDefaultPrivileges,
+      extraRoutes: options.extraRoutes,
+      ...ports,
+    });
+
+  let backend = await start();
+  const handle: TestBackend = {
+    get backend() {
+      return backend;
+    },
+    url: backend.apiUrl,
+    mailboxUrl: backend.mailboxUrl,
+    dbUrl: backend.dbUrl,
+    supabaseDir,
+    dataDir,
+    anonClient: () => clientFor(backend.apiUrl, LOCAL_ANON_KEY),
+    serviceClient: () => clientFor(backend.apiUrl, LOCAL_SERVICE_ROLE_KEY),
+    restart: async () => {
+      await backend.stop();
+      backend = await start();
+    },
+    stop: async () => {
+      await backend.stop();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+  return handle;
+}

@@ -1,0 +1,173 @@
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { expect } from 'vitest';
+import WebSocket from 'ws';
+import { LOCAL_ANON_KEY } from '../src/keys';
+import type { TestBackend } from '../src/testing';
+import { anonClient, backendUrl, mailboxUrl, strongPassword, uniqueEmail } from './shared';
+
+export const authUrl = `${backendUrl}/auth/v1`;
+
+/** One query on another test backend's database. */
+export async function queryOn<T extends pg.QueryResultRow>(
+  instance: TestBackend,
+  sql: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: instance.dbUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+export const siteUrl = 'http://localhost:5173';
+
+export interface SignedUp {
+  client: SupabaseClient;
+  email: string;
+  session: Session;
+}
+
+export async function signUpNew(data: Record<string, unknown> = {}): Promise<SignedUp> {
+  const client = anonClient();
+  const email = uniqueEmail('auth');
+  const { data: result, error } = await client.auth.signUp({
+    email,
+    password: strongPassword,
+    options: { data },
+  });
+  expect(error).toBeNull();
+  expect(result.session).not.toBeNull();
+  return { client, email, session: result.session as Session };
+}
+
+export async function signIn(email: string, password = strongPassword): Promise<SignedUp> {
+  const client = anonClient();
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  expect(error).toBeNull();
+  return { client, email, session: data.session as Session };
+}
+
+/** A refresh through a client of its own, so no client-side state or cache is involved. */
+export async function refreshWith(refreshToken: string) {
+  return anonClient().auth.refreshSession({ refresh_token: refreshToken });
+}
+
+/** A client in the PKCE flow (as @supabase/ssr configures it), its verifier kept in memory. */
+export function pkceClient(): SupabaseClient {
+  return createClient(backendUrl, LOCAL_ANON_KEY, {
+    auth: {
+      flowType: 'pkce',
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+export function authFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${authUrl}${path}`, {
+    ...init,
+    headers: {
+      apikey: LOCAL_ANON_KEY,
+      'X-Supabase-Api-Version': '2024-01-01',
+      ...(init.body && typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : {}),
+      ...init.headers,
+    },
+  });
+}
+
+export function fragmentOf(location: string): URLSearchParams {
+  return new URLSearchParams(new URL(location).hash.slice(1));
+}
+
+export interface Mail {
+  Text: string;
+  HTML: string;
+  Subject: string;
+}
+
+/** The newest message to `address` with `subject`, read back through the Mailpit API. */
+export async function waitForMail(
+  address: string,
+  subject: string,
+  options: { after?: number; mailbox?: string } = {},
+): Promise<Mail> {
+  const { after = 0, mailbox = mailboxUrl } = options;
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${mailbox}/api/v1/messages`);
+    if (response.ok) {
+      const { messages } = (await response.json()) as {
+        messages: { ID: string; To: { Address: string }[]; Subject: string; Created: string }[];
+      };
+      const match = messages
+        .filter(
+          (message) =>
+            message.Subject === subject &&
+            message.To.some((to) => to.Address === address) &&
+            Date.parse(message.Created) >= after,
+        )
+        .sort((a, b) => Date.parse(b.Created) - Date.parse(a.Created))[0];
+      if (match) {
+        const detail = await fetch(`${mailbox}/api/v1/message/${match.ID}`);
+        return (await detail.json()) as Mail;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no "${subject}" e-mail reached ${address}`);
+}
+
+export function verifyLinkIn(mail: Mail): string {
+  const link = /http\S+\/auth\/v1\/verify\?\S+/.exec(mail.Text)?.[0];
+  if (!link) throw new Error(`no verification link in: ${mail.Text}`);
+  return link;
+}
+
+export function codeIn(mail: Mail): string {
+  const code = /\b(\d{6})\b/.exec(mail.Text)?.[1];
+  if (!code) throw new Error(`no code in: ${mail.Text}`);
+  return code;
+}
+
+export async function requestRecovery(
+  email: string,
+  redirectTo = `${siteUrl}/change-password`,
+  client = anonClient(),
+): Promise<Mail> {
+  const requestedAt = Date.now() - 1000;
+  const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo });
+  expect(error).toBeNull();
+  return waitForMail(email, 'Reset Your Password', { after: requestedAt });
+}
+
+export async function followLink(link: string): Promise<Response> {
+  return fetch(link, { redirect: 'manual' });
+}
+
+/** Walks the local Google consent page: GET /authorize, then submits the form for `email`. */
+export async function consentToGoogle(
+  authorizeUrl: string,
+  email: string,
+  name = '',
+): Promise<{ page: string; response: Response }> {
+  const pageResponse = await fetch(authorizeUrl);
+  expect(pageResponse.status).toBe(200);
+  expect(pageResponse.headers.get('content-type')).toContain('text/html');
+  const page = await pageResponse.text();
+  const state = /name="state" value="([^"]+)"/.exec(page)?.[1];
+  expect(state).toBeTruthy();
+  const response = await fetch(`${authUrl}/authorize/google`, {
+    method: 'POST',
+    body: new URLSearchParams({ state: state as string, email, name }),
+    redirect: 'manual',
+  });
+  return { page, response };
+}
+
+export const googleAuthorizeUrl = (redirectTo: string) =>
+  `${authUrl}/authorize?provider=google&redirect_to=${encodeURIComponent(redirectTo)}`;
