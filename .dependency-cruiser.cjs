@@ -15,7 +15,7 @@ const compositions = {
     '^src/features/auth/schemas[.]ts$',
   ],
   // A trial module page offers training only to a user with an active trial.
-  modules: ['^src/features/trials/useTrialStatus[.]ts$'],
+  modules: ['^src/features/trials/hooks[.]ts$'],
 };
 
 /** Where the toast helper (lib) loads its toaster from: the one import up a layer. */

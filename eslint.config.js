@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
+import pluginQuery from '@tanstack/eslint-plugin-query';
 
 export default tseslint.config(
   {
@@ -28,6 +30,118 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // TanStack Query's rules (query keys that name what the query reads, stable clients, mutation
+  // callbacks in the order they run) for the app's code.
+  ...pluginQuery.configs['flat/recommended'].map((config) => ({
+    ...config,
+    files: ['src/**/*.{ts,tsx}'],
+  })),
+  {
+    // One-way layers (README, "Layout"): content -> lib -> components -> features -> app, each
+    // importing only from the layers before it. .dependency-cruiser.cjs checks the same graph for
+    // cycles; src/test/layers.test.ts proves that these rules fail where they should.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      // Dynamic imports and re-exports are dependencies too; lazy loading is no way round a layer.
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/elements': [
+        { type: 'app', pattern: 'src/app', partialMatch: false },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'], partialMatch: false },
+        { type: 'components', pattern: 'src/components', partialMatch: false },
+        { type: 'content', pattern: 'src/content', partialMatch: false },
+        { type: 'lib', pattern: 'src/lib', partialMatch: false },
+        { type: 'test-setup', pattern: 'src/test', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { type: ['feature', 'components', 'content', 'lib'] } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: ['components', 'content', 'lib'] } } },
+            },
+            {
+              from: { element: { type: 'components' } },
+              allow: { to: { element: { type: ['content', 'lib'] } } },
+            },
+            // lib may read the content it serves (the module catalogue for player addresses);
+            // content itself imports nothing outside src/content (its shapes are content/types.ts).
+            { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'content' } } } },
+            // The one seam up a layer: the toast helper loads its toaster (a React root with the
+            // toast library) with the first toast, so pages that never show one do not download it.
+            {
+              from: { element: { type: 'lib', fileInternalPath: 'toast.ts' } },
+              allow: {
+                to: {
+                  element: { type: 'components', fileInternalPath: 'feedback/mountToaster.tsx' },
+                },
+                dependency: { nodeKind: 'dynamic-import' },
+              },
+            },
+            // Features are independent, except where one is composed into another:
+            // marketing pages carry the trial button (its state follows the visitor's trial).
+            {
+              from: { element: { type: 'feature', captured: { feature: 'marketing' } } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: 'trials' },
+                    fileInternalPath: 'components/TrialButton.tsx',
+                  },
+                },
+              },
+            },
+            // The trial sign-up page is the sign-in form (its fields, card and schema) plus the
+            // trial request.
+            {
+              from: { element: { type: 'feature', captured: { feature: 'trials' } } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: 'auth' },
+                    fileInternalPath: [
+                      'components/AccountFields.tsx',
+                      'components/AuthCard.tsx',
+                      'schemas.ts',
+                    ],
+                  },
+                },
+              },
+            },
+            // A trial module page offers training only to a user with an active trial.
+            {
+              from: { element: { type: 'feature', captured: { feature: 'modules' } } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: 'trials' },
+                    fileInternalPath: 'hooks.ts',
+                  },
+                },
+              },
+            },
+            // Test setup may reach anything it sets up.
+            {
+              from: { element: { type: 'test-setup' } },
+              allow: { to: { element: { type: '*' } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // The logger is the one place allowed to write to the console.
     files: ['src/lib/logger.ts'],
@@ -36,6 +150,10 @@ export default tseslint.config(
   {
     files: ['scripts/**/*.ts', 'e2e/**/*.ts', '*.ts', '*.js'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },
   {
     rules: {

@@ -17,7 +17,7 @@ import {
   listPendingTrials,
   listUnlocks,
   listUsers,
-} from '../src/features/admin/adminLists';
+} from '../src/features/admin/api';
 import type { Database } from '../src/lib/database.types';
 
 const USERS = 10_000;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { Footer } from '@/components/layout/Footer';
-import { Header } from '@/components/layout/Header';
-import { AuthProvider } from '@/features/auth/AuthProvider';
+import { Header } from './layout/Header';
+import { AuthProvider } from '@/lib/auth/AuthProvider';
 import { useStartTrainingGate } from '@/features/trials/useStartTrainingGate';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PageHead } from './PageHead';

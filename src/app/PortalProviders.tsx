@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { trialCopy } from '@/content/trial';
-import { RequireAuth } from '@/features/auth/RequireAuth';
+import { RequireAuth } from '@/components/auth/RequireAuth';
 import { queryClient } from '@/lib/queryClient';
 import type { AppRoute } from './routes';
 

@@ -1,6 +1,5 @@
 import { HeartHandshake, ShieldCheck, Target } from 'lucide-react';
-import type { CardItem } from '@/components/marketing/CardGrid';
-import type { PageAction } from '@/features/marketing/components/ProductCallToAction';
+import type { CardItem, PageAction } from './types';
 
 export const aboutMission = {
   eyebrow: 'Our mission',

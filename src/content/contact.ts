@@ -1,4 +1,4 @@
-import type { CardItem } from '@/components/marketing/CardGrid';
+import type { CardItem } from './types';
 
 /** The contact page: how to reach us and what people usually write about. */
 export const contactPage = {

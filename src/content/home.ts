@@ -1,8 +1,4 @@
-import type { CardItem } from '@/components/marketing/CardGrid';
-import type { Stat } from '@/components/marketing/StatGrid';
-import type { CallToAction } from '@/features/marketing/components/ActionButtons';
-import type { Endorsement } from '@/features/marketing/components/EndorsementList';
-import type { PartnerLogo } from '@/features/marketing/components/LogoTrack';
+import type { CallToAction, CardItem, Endorsement, PartnerLogo, Stat } from './types';
 
 export const homeHeroActions: CallToAction[] = [
   { label: 'Explore Modules', to: '/training-library', variant: 'default' },

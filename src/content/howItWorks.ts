@@ -1,5 +1,4 @@
-import type { CardItem } from '@/components/marketing/CardGrid';
-import type { ShowcaseStep } from '@/features/marketing/components/ProcessShowcase';
+import type { CardItem, ShowcaseStep } from './types';
 
 /** /how-it-works: the four steps from a learning need to training in use (SPEC.md section 2). */
 export const howItWorksSteps: ShowcaseStep[] = [

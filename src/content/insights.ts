@@ -1,6 +1,5 @@
 import { BrainCircuit, Globe2, Hand } from 'lucide-react';
-import type { CardItem } from '@/components/marketing/CardGrid';
-import type { Stat } from '@/components/marketing/StatGrid';
+import type { CardItem, Stat } from './types';
 
 /** What the research says about immersive training (SPEC.md section 9, research claims). */
 export const insightsFindings = {

@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { playerCode } from '@/features/modules/playerAddress';
-import { loadModuleDetails } from '@/features/modules/moduleDetails';
 import {
   findModule,
   isTrialModuleSlug,
@@ -23,7 +21,7 @@ describe('the module catalogue', () => {
   });
 
   it('gives every module a player code of its own', () => {
-    const codes = moduleSlugs.map((slug) => playerCode(slug));
+    const codes = moduleSlugs.map((slug) => modules[slug].playerCode);
     for (const code of codes) expect(code).toMatch(/^[a-z]{3}$/);
     expect(new Set(codes).size).toBe(10);
   });
@@ -47,48 +45,7 @@ describe('the module catalogue', () => {
     expect(findModule(undefined)).toBeUndefined();
   });
 
-  it.each(moduleSlugs)(
-    '%s has artwork, a description, outcomes and acknowledgements',
-    async (slug) => {
-      const image = moduleImage(slug);
-      expect(existsSync(join(publicDir, image.src))).toBe(true);
-      const details = await loadModuleDetails(slug);
-      expect(details.description.length).toBeGreaterThan(0);
-      expect(details.outcomes.flatMap((group) => group.items).length).toBeGreaterThanOrEqual(3);
-      expect(details.resources.flatMap((group) => group.items).length).toBeGreaterThan(0);
-      expect(details.acknowledgements.length).toBeGreaterThan(0);
-      for (const item of details.resources.flatMap((group) => group.items)) {
-        if (item.href) expect(item.href).toMatch(/^https:\/\//);
-      }
-    },
-  );
-});
-
-describe('the trial modules as SPEC.md describes them', () => {
-  it('groups the dementia outcomes and resources', async () => {
-    const details = await loadModuleDetails('dementia');
-    expect(details.outcomes.map((group) => group.heading)).toEqual([
-      'Understanding/Empathy',
-      'Diagnosis',
-      'Management',
-    ]);
-    expect(details.resources.map((group) => group.heading)).toEqual([
-      'Guidelines & Assessments',
-      'Legal & Ethics',
-      'Living with Dementia',
-      'Management & Other',
-    ]);
-  });
-
-  it("gives women's health five outcomes and a Decision Making group", async () => {
-    const details = await loadModuleDetails('womens-health');
-    expect(details.outcomes.flatMap((group) => group.items)).toHaveLength(5);
-    expect(details.resources.map((group) => group.heading)).toContain('Decision Making');
-  });
-
-  it('gives conflict resolution its figures and two communication models', async () => {
-    const details = await loadModuleDetails('conflict-resolution');
-    expect(details.figures?.map((figure) => figure.value)).toEqual(['75%', '83%']);
-    expect(details.resources.flatMap((group) => group.items)).toHaveLength(2);
+  it.each(moduleSlugs)('%s has artwork', (slug) => {
+    expect(existsSync(join(publicDir, moduleImage(slug).src))).toBe(true);
   });
 });

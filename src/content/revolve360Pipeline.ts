@@ -1,4 +1,4 @@
-import type { ProductionPipeline } from '@/features/marketing/components/PipelineSections';
+import type { ProductionPipeline } from './types';
 
 /** /how-it-works-revolve360: how a Revolve 360 module is made (SPEC.md section 2). */
 export const revolve360Pipeline: ProductionPipeline = {

@@ -1,4 +1,4 @@
-import type { ShowcaseStep } from '@/features/marketing/components/ProcessShowcase';
+import type { ShowcaseStep } from './types';
 
 /** /revolve-custom (and /bespoke): bespoke training in four steps (SPEC.md sections 1 and 2). */
 export const revolveCustomSteps: ShowcaseStep[] = [

@@ -1,4 +1,4 @@
-import type { ProductionPipeline } from '@/features/marketing/components/PipelineSections';
+import type { ProductionPipeline } from './types';
 
 /** /how-it-works-revolvevr: how a Revolve VR scenario is made (SPEC.md section 2). */
 export const revolveVrPipeline: ProductionPipeline = {

@@ -1,4 +1,4 @@
-import type { SiteVideo } from '@/components/media/VideoFacade';
+import type { SiteVideo } from './types';
 
 /**
  * Company details in one place. Values marked "to confirm" are placeholders the business must

@@ -1,4 +1,4 @@
-import type { PageAction } from '@/features/marketing/components/ProductCallToAction';
+import type { PageAction } from './types';
 
 /** One Revolve offering on the /solutions overview (DESIGN.md section 1), linking to its own page. */
 export interface SolutionOffering {

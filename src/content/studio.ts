@@ -1,5 +1,5 @@
 import { Clapperboard, Mic, Sparkles, Video } from 'lucide-react';
-import type { CardItem } from '@/components/marketing/CardGrid';
+import type { CardItem } from './types';
 import { site } from './site';
 
 export const studioContactLink = { label: 'Get in touch', to: '/contact' };

@@ -1,7 +1,5 @@
 import { Building2, Presentation, Stethoscope, type LucideIcon } from 'lucide-react';
-import type { CardItem } from '@/components/marketing/CardGrid';
-import type { SiteVideo } from '@/components/media/VideoFacade';
-import type { AutoplayRule } from '@/components/media/useAutoplayWhenVisible';
+import type { AutoplayRule, CardItem, SiteVideo } from './types';
 import { site } from './site';
 
 /** One Revolve VR offering, shown as its own anchored section of /surgical-training (SPEC.md section 1). */

@@ -9,8 +9,7 @@ import {
   Stethoscope,
   UsersRound,
 } from 'lucide-react';
-import type { CardItem } from '@/components/marketing/CardGrid';
-import type { CallToAction } from '@/features/marketing/components/ActionButtons';
+import type { CallToAction, CardItem } from './types';
 
 export const libraryHero = {
   eyebrow: 'The Revolve 360 training library',

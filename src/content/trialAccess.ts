@@ -1,5 +1,5 @@
 import type { TrialButtonWording } from './trialButton';
-import type { Step } from '@/components/marketing/StepList';
+import type { Step } from './types';
 
 /** /trial-access: how the free 30-day trial works (DESIGN.md section 1). */
 export const trialAccessSteps: Step[] = [

@@ -1,16 +1,6 @@
-import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import type { CardItem } from '@/content/types';
 import { cn } from '@/lib/cn';
-
-export interface CardItem {
-  title: string;
-  text: string;
-  icon?: LucideIcon;
-  /** A local image (public/) shown at the top of the card. */
-  image?: { src: string; alt: string };
-  /** Makes the whole card a link. */
-  href?: string;
-}
 
 const columnClasses = {
   2: 'sm:grid-cols-2',

@@ -1,7 +1,4 @@
-export interface Faq {
-  question: string;
-  answer: string;
-}
+import type { Faq } from '@/content/types';
 
 /** Questions and answers in two columns (one on small screens), each answer under its question. */
 export function FaqColumns({ faqs }: { faqs: readonly Faq[] }) {

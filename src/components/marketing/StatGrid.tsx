@@ -1,7 +1,4 @@
-export interface Stat {
-  value: string;
-  label: string;
-}
+import type { Stat } from '@/content/types';
 
 /** Headline figures: the value large, what it measures beneath. */
 export function StatGrid({ stats }: { stats: readonly Stat[] }) {

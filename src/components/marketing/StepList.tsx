@@ -1,10 +1,4 @@
-export interface Step {
-  title: string;
-  text: string;
-  /** A longer explanation under the short one. */
-  detail?: string;
-  image?: { src: string; alt: string };
-}
+import type { Step } from '@/content/types';
 
 /** Numbered steps of a process, in order. */
 export function StepList({ steps }: { steps: readonly Step[] }) {

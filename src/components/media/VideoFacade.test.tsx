@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VideoFacade, type SiteVideo } from './VideoFacade';
+import type { SiteVideo } from '@/content/types';
+import { VideoFacade } from './VideoFacade';
 
 const video: SiteVideo = { id: '123', title: 'Inside the simulation', poster: '/poster.svg' };
 

@@ -1,15 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { site } from '@/content/site';
+import type { AutoplayRule, SiteVideo } from '@/content/types';
 import { cn } from '@/lib/cn';
-import { useAutoplayWhenVisible, type AutoplayRule } from './useAutoplayWhenVisible';
-
-/** A hosted video: its id on the video host, a title for the player, and a poster of our own. */
-export interface SiteVideo {
-  id: string;
-  title: string;
-  /** A local image (public/), shown until the video plays. */
-  poster: string;
-}
+import { useAutoplayWhenVisible } from './useAutoplayWhenVisible';
 
 export function videoPlayerUrl(video: SiteVideo, { loop = false, muted = false } = {}): string {
   const flags = `autoplay=1&muted=${muted ? 1 : 0}&loop=${loop ? 1 : 0}`;

@@ -1,11 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-
-export interface AutoplayRule {
-  /** How long the element must stay visible before it plays. */
-  delayMs: number;
-  /** The share of the element that counts as visible (SPEC.md: 30%). */
-  threshold?: number;
-}
+import type { AutoplayRule } from '@/content/types';
 
 /**
  * Calls `play` once the element has been at least `threshold` visible for `delayMs` without

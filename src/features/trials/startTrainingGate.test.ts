@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { moduleSlugs, modules } from '@/content/modules';
-import { playerAddress } from '@/features/modules/playerAddress';
+import { playerAddress } from '@/lib/playerAddress';
 import { isGatedPath, isStartTrainingControl } from './startTrainingControl';
 import { decide, moduleFromHeadings, moduleFromHeadingText } from './startTrainingGate';
-import { TRIAL_MARKER_KEY } from './trialMarker';
+import { TRIAL_MARKER_KEY } from '@/lib/trialMarker';
 
 const now = Date.UTC(2030, 0, 15);
 const day = 24 * 60 * 60 * 1000;

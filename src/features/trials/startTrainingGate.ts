@@ -1,7 +1,7 @@
 import { moduleSlugs, modules, type ModuleSlug } from '@/content/modules';
-import { playerAddress } from '@/features/modules/playerAddress';
+import { playerAddress } from '@/lib/playerAddress';
 import { isGatedPath, isStartTrainingControl } from './startTrainingControl';
-import { hasValidTrialMarker } from './trialMarker';
+import { hasValidTrialMarker } from '@/lib/trialMarker';
 
 /**
  * The start-training gate's decision (SPEC.md section 2, "Trial gating on non-module pages"): a

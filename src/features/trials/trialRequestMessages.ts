@@ -1,5 +1,6 @@
 import { trialCopy } from '@/content/trial';
-import type { TrialRequestResult } from './trialApi';
+import { toast } from '@/lib/toast';
+import { trialRequestResult, type TrialRequestResult } from './api';
 
 /** Where the request was made: the trial button, or the trial sign-up form (SPEC.md section 8). */
 export type TrialRequestSource = 'button' | 'signup-form';
@@ -25,4 +26,14 @@ export function trialRequestFailureToast(
             description: result.error.message || toasts.submissionFailed.fallback,
           };
   }
+}
+
+/** Shows a trial request's failure once it settles; resolves to whether the request was filed. */
+export async function announceTrialRequest(
+  request: Promise<TrialRequestResult>,
+  source: TrialRequestSource,
+): Promise<boolean> {
+  const failure = trialRequestFailureToast(await trialRequestResult(request), source);
+  if (failure) toast.error(failure.title, failure.description);
+  return failure === null;
 }

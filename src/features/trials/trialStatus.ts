@@ -1,4 +1,4 @@
-import { daysRemaining, isExpiringSoon } from './trialDates';
+import { daysRemaining, isExpiringSoon } from '@/lib/trialDates';
 
 /** The rows the trial status is read from (SPEC.md section 7, "Trial status" and "Re-trial"). */
 export interface TrialRows {

@@ -2,11 +2,10 @@ import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { daysRemaining, isExpiringSoon } from '@/features/trials/trialDates';
+import { daysRemaining, isExpiringSoon } from '@/lib/trialDates';
 import { formatShortDate } from '@/lib/dates';
-import { deleteActiveTrial, expireTrial } from '../adminActions';
-import type { ActiveTrialRow } from '../adminLists';
-import { useRowAction } from '../useRowAction';
+import type { ActiveTrialRow } from '../api';
+import { useRowAction } from '../hooks';
 import { AdminListPanel } from './AdminListPanel';
 import { ConfirmAction } from './ConfirmAction';
 import { RowActions } from './RowActions';
@@ -46,13 +45,17 @@ export function ActiveTrialsTab() {
                     row={row}
                     disabled={disabled}
                     onExpire={(canRetrial) =>
-                      void run(row.id, () => expireTrial(row.id, canRetrial), {
-                        success: [
-                          'Trial Expired',
-                          'Trial has been expired and moved to expired trials.',
-                        ],
-                        failure: ['Failed to Expire Trial', 'Failed to expire trial.'],
-                      })
+                      run(
+                        row.id,
+                        { kind: 'expire', trialId: row.id, canRetrial },
+                        {
+                          success: [
+                            'Trial Expired',
+                            'Trial has been expired and moved to expired trials.',
+                          ],
+                          failure: ['Failed to Expire Trial', 'Failed to expire trial.'],
+                        },
+                      )
                     }
                   />
                   <ConfirmAction
@@ -71,10 +74,14 @@ export function ActiveTrialsTab() {
                     confirmLabel="Delete"
                     destructive
                     onConfirm={() =>
-                      void run(row.id, () => deleteActiveTrial(row.id), {
-                        success: ['Trial Deleted', 'The active trial has been deleted.'],
-                        failure: ['Failed to Delete Trial', 'Failed to delete trial.'],
-                      })
+                      run(
+                        row.id,
+                        { kind: 'delete', trialId: row.id },
+                        {
+                          success: ['Trial Deleted', 'The active trial has been deleted.'],
+                          failure: ['Failed to Delete Trial', 'Failed to delete trial.'],
+                        },
+                      )
                     }
                   />
                 </>

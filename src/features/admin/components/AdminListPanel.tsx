@@ -2,8 +2,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { ADMIN_PAGE_SIZE, type AdminTab } from '../adminLists';
-import { useAdminList, type AdminRows } from '../useAdminData';
+import { ADMIN_PAGE_SIZE, type AdminRows, type AdminTab } from '../api';
+import { useAdminList } from '../hooks';
 
 export interface Column<Row> {
   header: string;

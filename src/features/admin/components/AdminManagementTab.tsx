@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
-import { grantAdminRole, isGrantableEmail } from '../adminActions';
-import { useRowAction } from '../useRowAction';
+import { isGrantableEmail } from '../api';
+import { useRowAction } from '../hooks';
 import { AdminListPanel } from './AdminListPanel';
 import { ConfirmAction } from './ConfirmAction';
 
@@ -25,12 +25,16 @@ export function AdminManagementTab() {
     setConfirming(true);
   };
 
-  const grant = async () => {
+  const grant = () => {
     setConfirming(false);
-    await run('grant', () => grantAdminRole(target), {
-      success: ['Admin Role Granted', `${target} now has admin privileges.`],
-      failure: ['Failed to Grant Admin Role', 'Failed to grant admin role.'],
-    });
+    run(
+      'grant',
+      { kind: 'grant', email: target },
+      {
+        success: ['Admin Role Granted', `${target} now has admin privileges.`],
+        failure: ['Failed to Grant Admin Role', 'Failed to grant admin role.'],
+      },
+    );
   };
 
   return (
@@ -72,7 +76,7 @@ export function AdminManagementTab() {
         title="Grant admin role"
         description={`Grant admin role to ${target}? This will give them full access to the admin dashboard.`}
         confirmLabel="Grant admin role"
-        onConfirm={() => void grant()}
+        onConfirm={grant}
       />
 
       <section aria-labelledby={`${emailId}-admins`} className="space-y-4">

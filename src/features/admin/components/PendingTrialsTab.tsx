@@ -1,7 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { formatShortDate } from '@/lib/dates';
-import { approveTrial, rejectTrial } from '../adminActions';
-import { useRowAction } from '../useRowAction';
+import { useRowAction } from '../hooks';
 import { AdminListPanel } from './AdminListPanel';
 import { RowActions } from './RowActions';
 
@@ -28,11 +27,15 @@ export function PendingTrialsTab() {
                     disabled={disabled}
                     aria-label={`Approve ${row.email}`}
                     onClick={() =>
-                      void run(row.id, () => approveTrial(row.id, row.email), {
-                        success: ['Trial Approved', `Trial access granted to ${row.email}`],
-                        failure: ['Approval Failed', 'Failed to approve trial.'],
-                        useServerMessage: true,
-                      })
+                      run(
+                        row.id,
+                        { kind: 'approve', trialId: row.id, email: row.email },
+                        {
+                          success: ['Trial Approved', `Trial access granted to ${row.email}`],
+                          failure: ['Approval Failed', 'Failed to approve trial.'],
+                          useServerMessage: true,
+                        },
+                      )
                     }
                   >
                     Approve
@@ -43,10 +46,14 @@ export function PendingTrialsTab() {
                     disabled={disabled}
                     aria-label={`Reject ${row.email}`}
                     onClick={() =>
-                      void run(row.id, () => rejectTrial(row.id), {
-                        success: ['Trial Rejected', 'Trial request has been rejected.'],
-                        failure: ['Rejection Failed', 'Failed to reject trial.'],
-                      })
+                      run(
+                        row.id,
+                        { kind: 'reject', trialId: row.id },
+                        {
+                          success: ['Trial Rejected', 'Trial request has been rejected.'],
+                          failure: ['Rejection Failed', 'Failed to reject trial.'],
+                        },
+                      )
                     }
                   >
                     Reject

@@ -3,17 +3,15 @@ import { Mail } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { adminPage } from '@/content/admin';
-import { useAuth } from '@/features/auth/AuthProvider';
-import { toast } from '@/lib/toast';
-import { sendTestTrialEmail } from '../adminActions';
-import type { AdminTab } from '../adminLists';
+import { useAuth } from '@/lib/auth/AuthProvider';
+import type { AdminTab } from '../api';
 import { ActiveTrialsTab } from '../components/ActiveTrialsTab';
 import { AdminManagementTab } from '../components/AdminManagementTab';
 import { ExpiredTrialsTab } from '../components/ExpiredTrialsTab';
 import { ModuleUnlocksTab } from '../components/ModuleUnlocksTab';
 import { PendingTrialsTab } from '../components/PendingTrialsTab';
 import { UsersTab } from '../components/UsersTab';
-import { useAdminCounts } from '../useAdminData';
+import { useAdminCounts, useSendTestEmail } from '../hooks';
 
 const tabs: { value: AdminTab; label: string; Panel: () => React.JSX.Element }[] = [
   { value: 'pending', label: 'Pending Trials', Panel: PendingTrialsTab },
@@ -65,19 +63,14 @@ export default function AdminPage() {
 /** Sends the trial-activated e-mail to the fixed test recipient, with the admin's own details. */
 function TestEmailButton() {
   const { user } = useAuth();
-  const [sending, setSending] = useState(false);
-  const send = async () => {
-    setSending(true);
+  const { send, sending } = useSendTestEmail();
+  const sendTest = () => {
     const expiresAt = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
     const name = (user?.user_metadata as { name?: string } | undefined)?.name ?? 'Revolve admin';
-    const result = await sendTestTrialEmail({ email: user?.email ?? '', name, expiresAt });
-    setSending(false);
-    if (result.ok)
-      toast.success('Test Email Sent', 'The trial-activated e-mail went to the test recipient.');
-    else toast.error('Email Test Failed', 'Failed to send test email.');
+    send({ email: user?.email ?? '', name, expiresAt });
   };
   return (
-    <Button variant="outline" onClick={() => void send()} disabled={sending}>
+    <Button variant="outline" onClick={sendTest} disabled={sending}>
       <Mail aria-hidden />
       {sending ? 'Sending...' : 'Test Email Function'}
     </Button>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { signInWithGoogle } from '../authActions';
+import { signInWithGoogle } from '@/lib/auth/api';
 
 /** Leaves for Google's consent page; the user comes back to the home page signed in. */
 export function GoogleButton({ children }: { children: string }) {

@@ -9,8 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useAuth } from '../AuthProvider';
-import { useSignOut } from '../useSignOut';
+import { useAuth } from '@/lib/auth/AuthProvider';
+import { useSignOut } from '@/lib/auth/useSignOut';
 
 /** The Profile menu: Dashboard, Admin (admins only) and Logout. */
 export function ProfileMenu() {

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { accountPages } from '@/content/accountPages';
 import { toast } from '@/lib/toast';
-import { sendPasswordResetEmail } from '../authActions';
+import { sendPasswordResetEmail } from '@/lib/auth/api';
 import { AuthCard } from '../components/AuthCard';
 import { forgotPasswordSchema } from '../schemas';
 

@@ -3,12 +3,12 @@ import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
 import { accountPages } from '@/content/accountPages';
 import { toast } from '@/lib/toast';
-import { signInWithPassword } from '../authActions';
-import { useAuth } from '../AuthProvider';
+import { signInWithPassword } from '@/lib/auth/api';
+import { useAuth } from '@/lib/auth/AuthProvider';
 import { AccountFields } from '../components/AccountFields';
 import { AuthCard } from '../components/AuthCard';
 import { GoogleButton, OrDivider } from '../components/GoogleButton';
-import { safeReturnTo } from '../returnTo';
+import { safeReturnTo } from '@/lib/auth/returnTo';
 import { loginSchema } from '../schemas';
 
 export default function LoginPage() {

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthStateProvider } from '../AuthProvider';
-import { signedOutState } from '../authStore';
+import { AuthStateProvider } from '@/lib/auth/AuthProvider';
+import { signedOutState } from '@/lib/auth/authStore';
 import SignupPage from './SignupPage';
 
 const { signUp, toastSuccess, toastError } = vi.hoisted(() => ({
@@ -11,7 +11,7 @@ const { signUp, toastSuccess, toastError } = vi.hoisted(() => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
 }));
-vi.mock('../authActions', () => ({ signUp, signInWithGoogle: vi.fn() }));
+vi.mock('@/lib/auth/api', () => ({ signUp, signInWithGoogle: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: { success: toastSuccess, error: toastError } }));
 
 function Where() {

@@ -1,25 +1,8 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/buttonVariants';
-import type { TrialButtonWording } from '@/content/trialButton';
+import type { CallToAction } from '@/content/types';
 import { TrialButton } from '@/features/trials/components/TrialButton';
 import { cn } from '@/lib/cn';
-
-type ActionVariant = 'default' | 'outline' | 'secondary';
-
-/** A call to action that navigates: its label, where it goes and how prominent it is. */
-export interface LinkAction {
-  label: string;
-  to: string;
-  variant: ActionVariant;
-}
-
-/** The trial button, whose label and action follow the visitor's trial state. */
-export interface TrialAction {
-  trial: TrialButtonWording;
-  variant: ActionVariant;
-}
-
-export type CallToAction = LinkAction | TrialAction;
 
 /** A row of buttons that wraps on narrow screens (each takes the full width on phones). */
 export function ActionButtons({

@@ -1,9 +1,4 @@
-export interface Endorsement {
-  quote: string;
-  /** Who said it, by role. */
-  role: string;
-  place: string;
-}
+import type { Endorsement } from '@/content/types';
 
 /** Quotes from people who use the training, each attributed beneath it. */
 export function EndorsementList({ items }: { items: readonly Endorsement[] }) {

@@ -10,7 +10,8 @@ import {
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaOptionsType } from 'embla-carousel';
-import { LogoTrack, type PartnerLogo } from './LogoTrack';
+import type { PartnerLogo } from '@/content/types';
+import { LogoTrack } from './LogoTrack';
 
 /** SPEC.md section 9: the logo carousel moves on every 3000 ms and loops. */
 export const logoCarouselOptions = {

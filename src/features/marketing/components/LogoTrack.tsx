@@ -1,11 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-
-export interface PartnerLogo {
-  /** The kind of organisation, shown as text beside its emblem. */
-  name: string;
-  /** The name of an original, wordmark-free emblem in public/images/logos/. */
-  emblem: string;
-}
+import type { PartnerLogo } from '@/content/types';
 
 /** Two logos across on phones, three on tablets, five on large screens (SPEC.md section 9). */
 export const logoSlideClassName =

@@ -1,20 +1,7 @@
-import { FaqColumns, type Faq } from '@/components/marketing/FaqColumns';
+import { FaqColumns } from '@/components/marketing/FaqColumns';
 import { Section } from '@/components/marketing/Section';
+import type { ProductionPipeline } from '@/content/types';
 import { cn } from '@/lib/cn';
-
-/** How one product is made: its pipeline, what the client receives, the timeline and FAQs. */
-export interface ProductionPipeline {
-  stepsTitle: string;
-  stepsIntro: string;
-  steps: { title: string; text: string }[];
-  deliverables: string[];
-  timeline: { value: string; label: string };
-  timelineNote: string;
-  faqs: Faq[];
-  demo: { label: string; to: string };
-  /** A sample the visitor will be able to open later; shown as not available yet. */
-  sample: { label: string };
-}
 
 // Ten steps sit in two rows of five on wide screens, nine in three rows of three.
 const stepColumns = (count: number) =>

@@ -1,7 +1,5 @@
-import type { Step } from '@/components/marketing/StepList';
+import type { ShowcaseStep } from '@/content/types';
 import { cn } from '@/lib/cn';
-
-export type ShowcaseStep = Step & { detail: string; image: { src: string; alt: string } };
 
 /**
  * A process told step by step at length: each step's picture beside its short and long text,

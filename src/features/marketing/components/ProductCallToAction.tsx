@@ -2,13 +2,7 @@ import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { cn } from '@/lib/cn';
 import { Section } from '@/components/marketing/Section';
-
-/** A button that leads somewhere on this site. */
-export interface PageAction {
-  label: string;
-  to: string;
-  variant: 'default' | 'outline' | 'secondary';
-}
+import type { PageAction } from '@/content/types';
 
 /** A row of link buttons: a hero's or a closing band's actions. */
 export function PageActionLinks({

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { ActionButtons, type CallToAction } from './ActionButtons';
+import type { CallToAction } from '@/content/types';
+import { ActionButtons } from './ActionButtons';
 
 /**
  * A call to action set apart from the page: heading, a sentence, buttons and an optional

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Section } from '@/components/marketing/Section';
-import { LogoTrack, type PartnerLogo } from './LogoTrack';
+import type { PartnerLogo } from '@/content/types';
+import { LogoTrack } from './LogoTrack';
 
 // The carousel library is not part of the page's first view: it loads after the page, and the
 // static row stands in for it (same markup, so nothing shifts when it takes over).

@@ -1,4 +1,5 @@
-import { CardGrid, type CardItem } from '@/components/marketing/CardGrid';
+import { CardGrid } from '@/components/marketing/CardGrid';
+import type { CardItem } from '@/content/types';
 import { Section } from '@/components/marketing/Section';
 import { VideoFacade } from '@/components/media/VideoFacade';
 import { moduleImage, modules, moduleSlugs } from '@/content/modules';

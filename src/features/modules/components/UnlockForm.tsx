@@ -4,8 +4,8 @@ import { PasswordInput } from '@/components/form/PasswordInput';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Button } from '@/components/ui/button';
 import { unlockCopy as copy } from '@/content/trainingAccess';
+import { useUnlockModule } from '../hooks';
 import { unlockSchema } from '../schemas';
-import { unlockModule } from '../unlockModule';
 
 /**
  * The module password form: the form, then checking ('Checking...'), then unlocked ('Unlocked ✓',
@@ -27,6 +27,7 @@ export function UnlockForm({
   const form = useZodForm(unlockSchema, { password: '' });
   const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState(initialFailure);
+  const unlockModule = useUnlockModule();
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFailure(undefined);

@@ -6,7 +6,7 @@ import { preloadableLazy } from '@/lib/preloadableLazy';
 import { ruralMindsCopy, ruralMindsVersions, type RuralMindsVersion } from '@/content/ruralMinds';
 import { ModuleHero } from '../components/ModuleHero';
 import { loadModuleDetails } from '../moduleDetails';
-import { playerAddress, playerAddressForCode, ruralMindsCutCode } from '../playerAddress';
+import { playerAddress, playerAddressForCode, ruralMindsCutCode } from '@/lib/playerAddress';
 
 // The viewer's code loads when a visitor starts the training, like the player itself.
 const PlayerViewer = lazy(() =>

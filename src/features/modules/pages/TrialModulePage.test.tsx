@@ -1,13 +1,14 @@
 import type { User } from '@supabase/supabase-js';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { details as conflictResolution } from '@/content/moduleDetails/conflict-resolution';
-import { AuthStateProvider } from '@/features/auth/AuthProvider';
-import { signedOutState } from '@/features/auth/authStore';
-import { playerAddress } from '../playerAddress';
+import { AuthStateProvider } from '@/lib/auth/AuthProvider';
+import { signedOutState } from '@/lib/auth/authStore';
+import { playerAddress } from '@/lib/playerAddress';
+import { createQueryClient } from '@/lib/queryClient';
 import TrialModulePage from './TrialModulePage';
 
 const { activeTrial, insertUnlock, toastError, logError } = vi.hoisted(() => ({
@@ -28,6 +29,7 @@ vi.mock('@/lib/loadSupabase', () => {
       eq: () => query,
       order: () => query,
       limit: () => query,
+      abortSignal: () => query,
       maybeSingle: () =>
         table === 'active_trial_users'
           ? activeTrial()
@@ -47,7 +49,7 @@ const instructions =
 // In an async act: the details below the hero suspend, and React 19 finishes a suspended first
 // render only inside one.
 async function renderTrialModule(slug = 'conflict-resolution') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient({ queries: { retry: false } });
   await act(async () => {
     render(
       <QueryClientProvider client={queryClient}>

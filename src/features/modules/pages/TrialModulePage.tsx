@@ -4,16 +4,16 @@ import { useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { isTrialModuleSlug, modules, type TrialModuleSlug } from '@/content/modules';
 import { playerCopy, trialModuleCopy as copy } from '@/content/trainingAccess';
-import { useAuth } from '@/features/auth/AuthProvider';
-import { useTrialStatus } from '@/features/trials/useTrialStatus';
+import { useAuth } from '@/lib/auth/AuthProvider';
+import { useTrialStatus } from '@/features/trials/hooks';
 import { ModuleBody } from '../components/ModuleBody';
 import { ModuleHero } from '../components/ModuleHero';
 import { NoTrialNotice } from '../components/NoTrialNotice';
 import { PlayerFrame } from '../components/PlayerFrame';
 import { focusTraining } from '../focusTraining';
 import { loadModuleDetails } from '../moduleDetails';
-import { playerAddress } from '../playerAddress';
-import { useTrialStart, type TrialStartStatus } from '../useTrialStart';
+import { playerAddress } from '@/lib/playerAddress';
+import { useTrialStart, type TrialStartStatus } from '../hooks';
 
 export default function TrialModulePage() {
   const { slug } = useParams();
@@ -58,7 +58,7 @@ function TrialModule({ slug, userId }: { slug: TrialModuleSlug; userId: string }
             type="button"
             size="lg"
             disabled={hasActiveTrial === undefined || status !== 'not-started'}
-            onClick={() => void start()}
+            onClick={start}
           >
             {status === 'started' ? null : <Play aria-hidden className="fill-current" />}
             {startLabels[status]}

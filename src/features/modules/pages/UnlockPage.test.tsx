@@ -1,11 +1,13 @@
 import type { User } from '@supabase/supabase-js';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthStateProvider } from '@/features/auth/AuthProvider';
-import { signedOutState, type AuthState } from '@/features/auth/authStore';
-import { playerAddress } from '../playerAddress';
+import { AuthStateProvider } from '@/lib/auth/AuthProvider';
+import { signedOutState, type AuthState } from '@/lib/auth/authStore';
+import { playerAddress } from '@/lib/playerAddress';
+import { createQueryClient } from '@/lib/queryClient';
 import UnlockPage from './UnlockPage';
 
 const { rpc, logError } = vi.hoisted(() => ({ rpc: vi.fn(), logError: vi.fn() }));
@@ -21,14 +23,16 @@ function Where() {
 
 function renderUnlock(path = '/unlock/dementia', auth: Partial<AuthState> = { user }) {
   return render(
-    <AuthStateProvider value={{ ...signedOutState, ...auth }}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/unlock/:slug" element={<UnlockPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </AuthStateProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthStateProvider value={{ ...signedOutState, ...auth }}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/unlock/:slug" element={<UnlockPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthStateProvider>
+    </QueryClientProvider>,
   );
 }
 

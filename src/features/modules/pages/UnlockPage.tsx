@@ -4,11 +4,11 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { findModule, type TrainingModule } from '@/content/modules';
 import { pageCopy } from '@/content/pages';
 import { playerCopy, unlockCopy as copy } from '@/content/trainingAccess';
-import { RequireAuth } from '@/features/auth/RequireAuth';
+import { RequireAuth } from '@/components/auth/RequireAuth';
 import { PlayerFrame } from '../components/PlayerFrame';
 import { UnlockForm } from '../components/UnlockForm';
 import { focusTraining } from '../focusTraining';
-import { playerAddress } from '../playerAddress';
+import { playerAddress } from '@/lib/playerAddress';
 
 export default function UnlockPage() {
   const module = findModule(useParams().slug);

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/cn';
 import { badgeText, relativeTime, type AppNotification } from '../notifications';
-import { useNotifications } from '../useNotifications';
+import { useNotifications } from '../hooks';
 
 /** The bell: unread count, and a panel of the ten newest notifications. */
 export function NotificationBell({ userId }: { userId: string }) {

@@ -3,9 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { TrialButtonWording } from '@/content/trialButton';
 import { queryClient } from '@/lib/queryClient';
+import { useRequestTrial, useTrialStatus } from '../hooks';
 import { trialButtonView } from '../trialButtonView';
-import { submitTrialRequest } from '../submitTrialRequest';
-import { useTrialStatus } from '../useTrialStatus';
 import { StableLabel } from './TrialButton';
 import { TrialThankYouDialog } from './TrialThankYouDialog';
 
@@ -28,7 +27,7 @@ export default function SignedInTrialButton(props: Props) {
 
 function TrialStateButton({ userId, wording, className, checking }: Props) {
   const { status, loading } = useTrialStatus(userId);
-  const [pending, setPending] = useState(false);
+  const { request, pending } = useRequestTrial('button');
   const [thanking, setThanking] = useState(false);
 
   if (loading) return checking;
@@ -46,13 +45,7 @@ function TrialStateButton({ userId, wording, className, checking }: Props) {
         className={className}
         disabled={pending}
         aria-busy={pending}
-        onClick={() => {
-          setPending(true);
-          void submitTrialRequest(userId, 'button').then((filed) => {
-            setPending(false);
-            setThanking(filed);
-          });
-        }}
+        onClick={() => void request(userId).then(setThanking)}
       >
         <StableLabel wording={wording} shown={view.label} />
       </button>

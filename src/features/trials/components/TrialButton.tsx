@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialButtonLabels, type TrialButtonWording } from '@/content/trialButton';
-import { useAuth } from '@/features/auth/AuthProvider';
+import { useAuth } from '@/lib/auth/AuthProvider';
 
 // Checking and requesting a trial needs the query cache and the dialog: signed-in users only.
 const SignedInTrialButton = lazy(() => import('./SignedInTrialButton'));

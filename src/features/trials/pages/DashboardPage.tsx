@@ -2,11 +2,11 @@ import { BookOpen, CalendarDays, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { trialPages } from '@/content/trialPages';
-import { useAuth } from '@/features/auth/AuthProvider';
-import { useSignOut } from '@/features/auth/useSignOut';
+import { useAuth } from '@/lib/auth/AuthProvider';
+import { useSignOut } from '@/lib/auth/useSignOut';
 import { TrialCard } from '../components/TrialCard';
 import { noTrial } from '../trialStatus';
-import { useTrialStatus } from '../useTrialStatus';
+import { useTrialStatus } from '../hooks';
 
 export default function DashboardPage() {
   const { user } = useAuth();

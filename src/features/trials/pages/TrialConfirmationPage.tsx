@@ -4,10 +4,8 @@ import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialPages } from '@/content/trialPages';
 import { trialCopy } from '@/content/trial';
-import { useAuth } from '@/features/auth/AuthProvider';
-import { logger } from '@/lib/logger';
-import { queryKeys } from '@/lib/queryKeys';
-import { fetchTrialPassword } from '../trialApi';
+import { useAuth } from '@/lib/auth/AuthProvider';
+import { trialPasswordQuery } from '../api';
 
 const copy = trialCopy.confirmation;
 
@@ -28,18 +26,7 @@ export default function TrialConfirmationPage() {
 }
 
 function TrialPassword({ userId }: { userId: string }) {
-  const password = useQuery({
-    queryKey: queryKeys.trialPassword(userId),
-    queryFn: async () => {
-      try {
-        return await fetchTrialPassword();
-      } catch (error) {
-        logger.error('Error fetching the trial password:', error);
-        throw error;
-      }
-    },
-    retry: false,
-  });
+  const password = useQuery(trialPasswordQuery(userId));
 
   if (password.isPending) return <p className="mt-6">{copy.loading}</p>;
   if (password.isError)

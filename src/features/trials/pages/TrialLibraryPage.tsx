@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/layout/PageHero';
-import { CardGrid, type CardItem } from '@/components/marketing/CardGrid';
+import { CardGrid } from '@/components/marketing/CardGrid';
+import type { CardItem } from '@/content/types';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { moduleImage, modules, trialModuleSlugs } from '@/content/modules';
 import { trialPages } from '@/content/trialPages';
 import { trialCopy } from '@/content/trial';
-import { useAuth } from '@/features/auth/AuthProvider';
+import { useAuth } from '@/lib/auth/AuthProvider';
 import { toast } from '@/lib/toast';
 import { TrialStatusBanner } from '../components/TrialStatusBanner';
-import { useTrialStatus } from '../useTrialStatus';
+import { useTrialStatus } from '../hooks';
 
 const trialModuleCards: CardItem[] = trialModuleSlugs.map((slug) => ({
   title: modules[slug].title,

@@ -5,14 +5,15 @@ import { useZodForm } from '@/components/form/useZodForm';
 import { Button } from '@/components/ui/button';
 import { trialPages } from '@/content/trialPages';
 import { trialCopy } from '@/content/trial';
-import { signInWithPassword } from '@/features/auth/authActions';
-import { useAuth } from '@/features/auth/AuthProvider';
-import { getAuthState } from '@/features/auth/authStore';
+import { signInWithPassword } from '@/lib/auth/api';
+import { useAuth } from '@/lib/auth/AuthProvider';
+import { getAuthState } from '@/lib/auth/authStore';
 import { AccountFields } from '@/features/auth/components/AccountFields';
 import { AuthCard } from '@/features/auth/components/AuthCard';
 import { loginSchema } from '@/features/auth/schemas';
 import { toast } from '@/lib/toast';
-import { submitTrialRequest } from '../submitTrialRequest';
+import { requestTrialMutation } from '../api';
+import { announceTrialRequest } from '../trialRequestMessages';
 
 // The dialog library loads when the request has gone through, not with the form.
 const TrialThankYouDialog = lazy(() =>
@@ -35,7 +36,12 @@ export default function TrialSignupPage() {
   const [requesting, setRequesting] = useState(false);
 
   async function requestFor(userId: string) {
-    if (await submitTrialRequest(userId, 'signup-form')) setConfirming(true);
+    // This page is outside the portal's query provider and its first view is a form: the query
+    // cache loads with the request (the signed-in header loads the same module).
+    const request = import('@/lib/queryClient').then(({ runMutation }) =>
+      runMutation(requestTrialMutation(), { userId }),
+    );
+    if (await announceTrialRequest(request, 'signup-form')) setConfirming(true);
   }
 
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { useAuth } from './AuthProvider';
-import { DelayedLoading } from './components/DelayedLoading';
-import { loginPathReturningTo } from './returnTo';
+import { useAuth } from '@/lib/auth/AuthProvider';
+import { DelayedLoading } from '@/components/feedback/DelayedLoading';
+import { loginPathReturningTo } from '@/lib/auth/returnTo';
 
 /**
  * The protected pages guard: nothing while the session loads (a loading display after 100 ms), the

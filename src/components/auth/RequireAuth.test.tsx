@@ -2,8 +2,8 @@ import type { User } from '@supabase/supabase-js';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthStateProvider } from './AuthProvider';
-import { signedOutState, type AuthState } from './authStore';
+import { AuthStateProvider } from '@/lib/auth/AuthProvider';
+import { signedOutState, type AuthState } from '@/lib/auth/authStore';
 import { RequireAuth } from './RequireAuth';
 
 const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));

@@ -1,12 +1,12 @@
 import { NavLink, useLocation } from 'react-router-dom';
 import { primaryLinks } from '@/content/navigation';
 import { cn } from '@/lib/cn';
-import { BackButton } from './BackButton';
+import { BackButton } from '@/components/layout/BackButton';
 import { HeaderAccount } from './HeaderAccount';
-import { Logo } from './Logo';
-import { MobileNav } from './MobileNav';
-import { SolutionsMenu } from './SolutionsMenu';
-import { useHeaderScroll } from './useHeaderScroll';
+import { Logo } from '@/components/layout/Logo';
+import { MobileNav } from '@/components/layout/MobileNav';
+import { SolutionsMenu } from '@/components/layout/SolutionsMenu';
+import { useHeaderScroll } from '@/components/layout/useHeaderScroll';
 
 export function Header() {
   const { pathname } = useLocation();

@@ -2,7 +2,7 @@ import type { AuthChangeEvent, AuthError, Session } from '@supabase/supabase-js'
 import { logger } from '@/lib/logger';
 import { supabase, type AppSupabaseClient } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
-import { clearTrialMarker } from '@/features/trials/trialMarker';
+import { clearTrialMarker } from '@/lib/trialMarker';
 import { getAuthState, setAuthState } from './authStore';
 
 // Loaded on demand with supabase-js (see connectAuth in ./authStore.ts).

@@ -5,6 +5,10 @@ import { connectAuth, signOutHere } from './authStore';
 /**
  * Every account action the app performs. Each resolves to the failure to show (the provider's
  * message), or null on success; the pages decide what the user sees. None of them throws.
+ *
+ * They are not query mutations: what they change is the session, which the auth store holds and
+ * every screen follows, so no cached read waits to be invalidated; and the account forms that call
+ * them are prerendered first views, which do not carry the query library.
  */
 export interface AuthFailure {
   message: string;

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/AuthProvider';
+import { useAuth } from '@/lib/auth/AuthProvider';
 import { ProfileMenu } from '@/features/auth/components/ProfileMenu';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { queryClient } from '@/lib/queryClient';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { signOut } from './authActions';
+import { signOut } from './api';
 
 /** Logout everywhere it is offered: sign out, then home with a confirmation. */
 export function useSignOut(): () => Promise<void> {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '@/features/auth/AuthProvider';
+import { useAuth } from '@/lib/auth/AuthProvider';
 import { cn } from '@/lib/cn';
 
 // The signed-in controls bring the menu library with them, so visitors never download it.

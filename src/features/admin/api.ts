@@ -1,0 +1,398 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@/lib/database.types';
+import { loadSupabase } from '@/lib/loadSupabase';
+import { queryKeys } from '@/lib/queryKeys';
+
+/** Any client of this project's database: the app's, or a script's. */
+type Client = SupabaseClient<Database>;
+
+/** Rows per page of every admin list, read from the server a page at a time. */
+export const ADMIN_PAGE_SIZE = 25;
+
+export type AdminTab = 'pending' | 'active' | 'expired' | 'users' | 'unlocks' | 'admins';
+
+export interface Page<Row> {
+  rows: Row[];
+  /** Rows matching the search, over all pages. */
+  total: number;
+}
+
+interface ListQuery {
+  /** Zero-based page number. */
+  page: number;
+  search: string;
+}
+
+export interface PendingTrialRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  submitted_at: string;
+}
+export interface ActiveTrialRow {
+  id: string;
+  user_id: string;
+  email: string;
+  granted_at: string;
+  expires_at: string;
+  profiles: { name: string; email: string };
+}
+export interface ExpiredTrialRow {
+  id: string;
+  email: string;
+  expired_at: string;
+  can_retrial: boolean;
+  profiles: { name: string; email: string };
+}
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  created_at: string;
+  user_roles: { role: string }[];
+}
+export interface UnlockRow {
+  id: string;
+  module_name: string;
+  unlocked_at: string;
+  profiles: { name: string; email: string };
+}
+export interface AdminRow {
+  user_id: string;
+  profiles: { name: string; email: string };
+}
+
+/**
+ * The ILIKE pattern for a search. Characters that carry meaning in a PostgREST `or` filter (commas,
+ * parentheses, quotes, backslashes) or in a LIKE pattern (%, _, *) become spaces.
+ */
+function pattern(search: string): string | null {
+  const cleaned = search.replace(/[%_,()*\\"]/g, ' ').trim();
+  return cleaned ? `%${cleaned}%` : null;
+}
+
+function range({ page }: ListQuery): [number, number] {
+  return [page * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE + ADMIN_PAGE_SIZE - 1];
+}
+
+function page<Row>(data: Row[] | null, count: number | null): Page<Row> {
+  return { rows: data ?? [], total: count ?? 0 };
+}
+
+/** The request, cancelled through `signal` when there is one (the bench script reads without). */
+function abortable<Request extends { abortSignal(signal: AbortSignal): Request }>(
+  request: Request,
+  signal: AbortSignal | undefined,
+): Request {
+  return signal ? request.abortSignal(signal) : request;
+}
+
+// Each list below is ordered as SPEC.md section 7 says.
+
+export async function listPendingTrials(
+  supabase: Client,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<Page<PendingTrialRow>> {
+  let request = supabase
+    .from('pending_trials')
+    .select('id, first_name, last_name, email, submitted_at', { count: 'exact' })
+    .eq('status', 'pending');
+  const like = pattern(query.search);
+  if (like)
+    request = request.or(`first_name.ilike.${like},last_name.ilike.${like},email.ilike.${like}`);
+  const { data, count, error } = await abortable(
+    request.order('submitted_at', { ascending: false }).range(...range(query)),
+    signal,
+  );
+  if (error) throw error;
+  return page(data, count);
+}
+
+export async function listActiveTrials(
+  supabase: Client,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<Page<ActiveTrialRow>> {
+  let request = supabase
+    .from('active_trial_users')
+    .select('id, user_id, email, granted_at, expires_at, profiles!inner(name, email)', {
+      count: 'exact',
+    })
+    .eq('status', 'active');
+  const like = pattern(query.search);
+  if (like)
+    request = request.or(`name.ilike.${like},email.ilike.${like}`, {
+      referencedTable: 'profiles',
+    });
+  const { data, count, error } = await abortable(
+    request.order('granted_at', { ascending: false }).range(...range(query)),
+    signal,
+  );
+  if (error) throw error;
+  return page(data as ActiveTrialRow[] | null, count);
+}
+
+export async function listExpiredTrials(
+  supabase: Client,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<Page<ExpiredTrialRow>> {
+  let request = supabase
+    .from('expired_trials')
+    .select('id, email, expired_at, can_retrial, profiles!inner(name, email)', {
+      count: 'exact',
+    });
+  const like = pattern(query.search);
+  if (like)
+    request = request.or(`name.ilike.${like},email.ilike.${like}`, {
+      referencedTable: 'profiles',
+    });
+  const { data, count, error } = await abortable(
+    request.order('expired_at', { ascending: false }).range(...range(query)),
+    signal,
+  );
+  if (error) throw error;
+  return page(data as ExpiredTrialRow[] | null, count);
+}
+
+export async function listUsers(
+  supabase: Client,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<Page<UserRow>> {
+  let request = supabase
+    .from('profiles')
+    .select('id, name, email, created_at, user_roles(role)', { count: 'exact' });
+  const like = pattern(query.search);
+  if (like) request = request.or(`name.ilike.${like},email.ilike.${like}`);
+  const { data, count, error } = await abortable(
+    request.order('created_at', { ascending: false }).range(...range(query)),
+    signal,
+  );
+  if (error) throw error;
+  return page(data as UserRow[] | null, count);
+}
+
+export async function listUnlocks(
+  supabase: Client,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<Page<UnlockRow>> {
+  let request = supabase
+    .from('module_unlocks')
+    .select('id, module_name, unlocked_at, profiles!inner(name, email)', { count: 'exact' });
+  const like = pattern(query.search);
+  if (like)
+    request = request.or(`name.ilike.${like},email.ilike.${like}`, {
+      referencedTable: 'profiles',
+    });
+  const { data, count, error } = await abortable(
+    request.order('unlocked_at', { ascending: false }).range(...range(query)),
+    signal,
+  );
+  if (error) throw error;
+  return page(data as UnlockRow[] | null, count);
+}
+
+/**
+ * The admins, ordered by name. Admins are few, so they are read at once and ordered, searched and
+ * paged here (the order is on the joined profile, which a single request cannot page by).
+ */
+export async function listAdmins(
+  supabase: Client,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<Page<AdminRow>> {
+  const { data, error } = await abortable(
+    supabase
+      .from('user_roles')
+      .select('user_id, profiles!inner(name, email)')
+      .eq('role', 'admin')
+      .limit(1000),
+    signal,
+  );
+  if (error) throw error;
+  const needle = query.search.trim().toLowerCase();
+  const rows = (data as AdminRow[])
+    .filter(
+      ({ profiles }) =>
+        !needle ||
+        profiles.name.toLowerCase().includes(needle) ||
+        profiles.email.toLowerCase().includes(needle),
+    )
+    .sort((a, b) => a.profiles.name.localeCompare(b.profiles.name, 'en'));
+  const [from, to] = range(query);
+  return { rows: rows.slice(from, to + 1), total: rows.length };
+}
+
+const lists = {
+  pending: listPendingTrials,
+  active: listActiveTrials,
+  expired: listExpiredTrials,
+  users: listUsers,
+  unlocks: listUnlocks,
+  admins: listAdmins,
+} satisfies Record<
+  AdminTab,
+  (supabase: Client, query: ListQuery, signal: AbortSignal) => Promise<Page<unknown>>
+>;
+
+export type AdminRows<Tab extends AdminTab> = Awaited<ReturnType<(typeof lists)[Tab]>>['rows'];
+
+/** One page of a tab's list, as the dashboard reads it. */
+export async function fetchAdminList<Tab extends AdminTab>(
+  tab: Tab,
+  query: ListQuery,
+  signal: AbortSignal,
+): Promise<Page<AdminRows<Tab>[number]>> {
+  return lists[tab](await loadSupabase(), query, signal) as Promise<Page<AdminRows<Tab>[number]>>;
+}
+
+/** Each tab's total, for the tab labels. */
+export async function fetchAdminCounts(signal: AbortSignal): Promise<Record<AdminTab, number>> {
+  const supabase = await loadSupabase();
+  const tabs = Object.keys(lists) as AdminTab[];
+  const totals = await Promise.all(
+    tabs.map((tab) =>
+      lists[tab](supabase, { page: 0, search: '' }, signal).then((page) => page.total),
+    ),
+  );
+  return Object.fromEntries(tabs.map((tab, index) => [tab, totals[index]])) as Record<
+    AdminTab,
+    number
+  >;
+}
+
+const loadFailure = { errorMessage: 'Error loading admin data:' };
+
+export function adminListQuery<Tab extends AdminTab>(tab: Tab, page: number, search: string) {
+  return queryOptions({
+    queryKey: queryKeys.adminList(tab, page, search),
+    queryFn: ({ signal }) => fetchAdminList(tab, { page, search }, signal),
+    meta: loadFailure,
+  });
+}
+
+export function adminCountsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.adminCounts,
+    queryFn: ({ signal }) => fetchAdminCounts(signal),
+    meta: loadFailure,
+  });
+}
+
+/**
+ * How an admin action ended: on failure, the server's message when it gave one. The dashboard
+ * turns it into SPEC.md's toasts, so a refusal is an answer here, not a thrown error.
+ */
+export type ActionResult = { ok: true } | { ok: false; message: string | null };
+
+const done: ActionResult = { ok: true };
+
+async function serverMessage(error: unknown): Promise<string | null> {
+  if (error instanceof FunctionsHttpError) {
+    try {
+      const body = (await (error.context as Response).json()) as { error?: unknown };
+      return typeof body.error === 'string' ? body.error : null;
+    } catch {
+      return null;
+    }
+  }
+  return error instanceof Error && error.message ? error.message : null;
+}
+
+async function invoke(name: string, body: Record<string, unknown>): Promise<ActionResult> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.functions.invoke(name, { body });
+  return error ? { ok: false, message: await serverMessage(error) } : done;
+}
+
+export function approveTrial(trialId: string, email: string) {
+  return invoke('approve-trial', { trial_id: trialId, email });
+}
+
+export function expireTrial(trialId: string, canRetrial: boolean) {
+  return invoke('expire-trial', { trial_id: trialId, can_retrial: canRetrial });
+}
+
+export function grantAdminRole(email: string) {
+  return invoke('grant-admin-role', { user_email: email });
+}
+
+/** The trial-activated e-mail, sent to the fixed test recipient with these details. */
+export function sendTestTrialEmail(details: { email: string; name: string; expiresAt: string }) {
+  return invoke('send-trial-activated', {
+    email: details.email,
+    name: details.name,
+    expires_at: details.expiresAt,
+  });
+}
+
+export async function rejectTrial(trialId: string): Promise<ActionResult> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('pending_trials')
+    .update({ status: 'rejected' })
+    .eq('id', trialId)
+    .eq('status', 'pending')
+    .select('id');
+  if (error) return { ok: false, message: error.message };
+  // No row changed: it was no longer pending (approved, rejected or withdrawn meanwhile).
+  return data.length === 1 ? done : { ok: false, message: null };
+}
+
+export async function deleteActiveTrial(trialId: string): Promise<ActionResult> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.rpc('delete_active_trial', { trial_id: trialId });
+  return error ? { ok: false, message: error.message } : done;
+}
+
+/** An action on a row of the dashboard (or the grant form). */
+export type AdminAction =
+  | { kind: 'approve'; trialId: string; email: string }
+  | { kind: 'reject'; trialId: string }
+  | { kind: 'expire'; trialId: string; canRetrial: boolean }
+  | { kind: 'delete'; trialId: string }
+  | { kind: 'grant'; email: string };
+
+export function runAdminAction(action: AdminAction): Promise<ActionResult> {
+  switch (action.kind) {
+    case 'approve':
+      return approveTrial(action.trialId, action.email);
+    case 'reject':
+      return rejectTrial(action.trialId);
+    case 'expire':
+      return expireTrial(action.trialId, action.canRetrial);
+    case 'delete':
+      return deleteActiveTrial(action.trialId);
+    case 'grant':
+      return grantAdminRole(action.email);
+  }
+}
+
+/**
+ * An admin action; after one that succeeded every admin list and count is read again, and the
+ * mutation settles only once they have been.
+ */
+export function adminActionMutation<Variables extends { action: AdminAction }>() {
+  return mutationOptions({
+    mutationFn: ({ action }: Variables) => runAdminAction(action),
+    onSettled: (result, _error, _variables, _onMutateResult, { client }) =>
+      result?.ok ? client.invalidateQueries({ queryKey: queryKeys.admin }) : undefined,
+  });
+}
+
+export function testEmailMutation() {
+  return mutationOptions({
+    mutationFn: sendTestTrialEmail,
+  });
+}
+
+/** The grant form's check (SPEC.md section 5): not empty and containing an at-sign. */
+export function isGrantableEmail(email: string): boolean {
+  const trimmed = email.trim();
+  return trimmed.length > 0 && trimmed.includes('@');
+}

@@ -1,0 +1,144 @@
+import { createClient } from '@supabase/supabase-js';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '@/lib/database.types';
+import { createQueryClient } from '@/lib/queryClient';
+import { RowActions } from './components/RowActions';
+import { useAdminCounts, useRowAction } from './hooks';
+
+const { fetchStub, toastSuccess, toastError } = vi.hoisted(() => ({
+  fetchStub: vi.fn(),
+  toastSuccess: vi.fn(),
+  toastError: vi.fn(),
+}));
+vi.mock('@/lib/toast', () => ({ toast: { success: toastSuccess, error: toastError } }));
+
+// A real supabase-js client whose requests end at the stub.
+const supabase = createClient<Database>('http://127.0.0.1:54321', 'anon-key', {
+  auth: { persistSession: false, autoRefreshToken: false },
+  global: { fetch: fetchStub },
+});
+vi.mock('@/lib/loadSupabase', () => ({ loadSupabase: () => Promise.resolve(supabase) }));
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+const messages = {
+  success: ['Trial Approved', 'Trial access granted'] as [string, string],
+  failure: ['Approval Failed', 'Failed to approve trial.'] as [string, string],
+  useServerMessage: true,
+};
+
+/** Two pending rows with their actions, beside the tab totals (an admin query to read again). */
+function Rows() {
+  const counts = useAdminCounts();
+  const { busyId, run } = useRowAction();
+  return (
+    <>
+      <p data-testid="pending-total">{counts?.pending ?? '…'}</p>
+      {['r1', 'r2'].map((id) => (
+        <RowActions key={id} rowId={id} busyId={busyId}>
+          {(disabled) => (
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() =>
+                run(id, { kind: 'approve', trialId: id, email: `${id}@example.com` }, messages)
+              }
+            >
+              Approve {id}
+            </button>
+          )}
+        </RowActions>
+      ))}
+    </>
+  );
+}
+
+/** The answers: each admin list read gives `total()` rows, and the function call `approval`. */
+function serve(total: () => number | Promise<number>, approval: Promise<Response>) {
+  fetchStub.mockImplementation(async (url: string) => {
+    if (url.includes('/functions/v1/approve-trial')) return approval;
+    const count = await total();
+    return new Response('[]', {
+      headers: { 'content-type': 'application/json', 'content-range': `*/${count}` },
+    });
+  });
+}
+
+const listReads = () =>
+  fetchStub.mock.calls.filter(([url]) => String(url).includes('/rest/v1/')).length;
+
+describe('useRowAction', () => {
+  beforeEach(() => {
+    fetchStub.mockReset();
+    toastSuccess.mockReset();
+    toastError.mockReset();
+  });
+
+  it('keeps the row busy from the action until every admin list has been read again', async () => {
+    const approval = deferred<Response>();
+    const reread = deferred<number>();
+    let reads = 0;
+    serve(() => (++reads <= 6 ? 1 : reread.promise), approval.promise);
+    render(
+      <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
+        <Rows />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('pending-total')).toHaveTextContent('1'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Approve r1' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Processing...');
+    expect(screen.queryByRole('button', { name: 'Approve r1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve r2' })).toBeDisabled();
+
+    approval.resolve(new Response(JSON.stringify({ success: true }), { status: 200 }));
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledExactlyOnceWith(
+        'Trial Approved',
+        'Trial access granted',
+      ),
+    );
+    await waitFor(() => expect(listReads()).toBe(12));
+    // Toasted, but the lists are still being read: the row still says so.
+    expect(screen.getByRole('status')).toHaveTextContent('Processing...');
+
+    reread.resolve(0);
+    expect(await screen.findByRole('button', { name: 'Approve r1' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Approve r2' })).toBeEnabled();
+    expect(screen.getByTestId('pending-total')).toHaveTextContent('0');
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it("on a refusal shows the server's message, frees the row and reads nothing again", async () => {
+    const refusal = new Response(JSON.stringify({ error: 'Trial request not found' }), {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    });
+    serve(() => 1, Promise.resolve(refusal));
+    render(
+      <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
+        <Rows />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('pending-total')).toHaveTextContent('1'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Approve r2' }));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledExactlyOnceWith(
+        'Approval Failed',
+        'Trial request not found',
+      ),
+    );
+    expect(await screen.findByRole('button', { name: 'Approve r2' })).toBeEnabled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(listReads()).toBe(6);
+    expect(toastSuccess).not.toHaveBeenCalled();
+  });
+});
