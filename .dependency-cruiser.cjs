@@ -130,7 +130,7 @@ module.exports = {
   options: {
     // Type-only imports are edges too: content taking a component's prop type is an upward import.
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
+    tsConfig: { fileName: 'tsconfig.app.json' },
     doNotFollow: { path: 'node_modules' },
     includeOnly: '^src/',
   },

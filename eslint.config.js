@@ -43,7 +43,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'import/resolver': { typescript: { project: './tsconfig.app.json' } },
       // Dynamic imports and re-exports are dependencies too; lazy loading is no way round a layer.
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
       'boundaries/elements': [
@@ -154,6 +154,27 @@ export default tseslint.config(
   {
     files: ['*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+  {
+    // Promises nobody awaits or handles, and promises where a void callback is expected, lose
+    // errors silently. These rules need the types, so they cover every file a tsconfig checks (the
+    // Deno functions are checked by deno instead).
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['supabase/functions/**'],
+    languageOptions: {
+      parserOptions: {
+        project: [
+          './tsconfig.app.json',
+          './tsconfig.node.json',
+          './packages/local-backend/tsconfig.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
   },
   {
     rules: {

@@ -11,17 +11,17 @@ interface State {
 
 /** Replaces a page that failed to render with a friendly message and a way home, never a blank screen. */
 export class ErrorBoundary extends Component<Props, State> {
-  state: State = { failed: false };
+  override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
     return { failed: true };
   }
 
-  componentDidCatch(error: Error, info: ErrorInfo): void {
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
     logger.error('Unexpected error while rendering the page:', error, info.componentStack);
   }
 
-  render(): ReactNode {
+  override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
       <section className="container flex min-h-[50vh] flex-col items-center justify-center py-20 text-center">

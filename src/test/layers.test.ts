@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
+import type { ESLint } from 'eslint';
+import { snippetLinter } from './snippetLinter';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -12,7 +13,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
+  eslint = snippetLinter(root);
 });
 
 /** The boundaries messages for `code` written at `filePath`. */

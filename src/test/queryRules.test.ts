@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
+import { snippetLinter } from './snippetLinter';
 import { describe, expect, it } from 'vitest';
 
 /** TanStack Query's lint rules (eslint.config.js) apply to the app's code. */
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 async function queryRuleErrors(code: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: root });
+  const eslint = snippetLinter(root);
   const [result] = await eslint.lintText(code, { filePath: 'src/features/admin/example.ts' });
   return (result?.messages ?? [])
     .filter((message) => message.ruleId?.startsWith('@tanstack/query/'))

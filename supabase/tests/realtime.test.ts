@@ -12,7 +12,7 @@ afterAll(async () => {
 /** Subscribes to every notification INSERT the client may see and collects their titles. */
 async function listen(client: SupabaseClient, name: string): Promise<string[]> {
   const { data } = await client.auth.getSession();
-  client.realtime.setAuth(data.session?.access_token ?? null);
+  await client.realtime.setAuth(data.session?.access_token ?? null);
   const titles: string[] = [];
   await new Promise<void>((resolve, reject) => {
     const channel = client

@@ -23,7 +23,7 @@ const sockets: WebSocket[] = [];
 afterEach(async () => {
   for (const client of clients.splice(0)) {
     await client.removeAllChannels();
-    client.realtime.disconnect();
+    await client.realtime.disconnect();
   }
   for (const socket of sockets.splice(0)) socket.terminate();
 });

@@ -47,9 +47,13 @@ describe('RequireAuth', () => {
   it('renders nothing while the session loads, then a loading display after 100 ms', () => {
     const { container } = renderGuarded({ loading: true });
     expect(container).toBeEmptyDOMElement();
-    act(() => vi.advanceTimersByTime(99));
+    act(() => {
+      vi.advanceTimersByTime(99);
+    });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
   });

@@ -49,9 +49,13 @@ describe('VideoFacade', () => {
     render(<VideoFacade video={video} autoplay={{ delayMs: 2000 }} loop />);
     expect(observed?.options?.threshold).toBe(0.3);
     showing(0.3);
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(document.querySelector('iframe')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     const src = screen.getByTitle('Inside the simulation').getAttribute('src') ?? '';
     expect(src).toContain('muted=1');
     expect(src).toContain('loop=1');
@@ -60,12 +64,18 @@ describe('VideoFacade', () => {
   it('starts the delay again when the video leaves the view before it', () => {
     render(<VideoFacade video={video} autoplay={{ delayMs: 1000 }} />);
     showing(0.5);
-    act(() => vi.advanceTimersByTime(900));
+    act(() => {
+      vi.advanceTimersByTime(900);
+    });
     showing(0);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(document.querySelector('iframe')).toBeNull();
     showing(0.4);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(document.querySelector('iframe')).not.toBeNull();
   });
 

@@ -16,7 +16,13 @@ export function GoogleButton({ children }: { children: string }) {
     }
   };
   return (
-    <Button type="button" variant="outline" className="w-full" disabled={busy} onClick={onClick}>
+    <Button
+      type="button"
+      variant="outline"
+      className="w-full"
+      disabled={busy}
+      onClick={() => void onClick()}
+    >
       <GoogleMark />
       {children}
     </Button>

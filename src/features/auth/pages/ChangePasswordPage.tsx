@@ -49,7 +49,7 @@ export default function ChangePasswordPage() {
         )
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         <FormField label="New password" error={errors.password?.message}>
           {(control) => (
             <PasswordInput

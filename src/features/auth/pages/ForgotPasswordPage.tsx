@@ -78,7 +78,7 @@ export default function ForgotPasswordPage() {
       intro={accountPages.forgotPassword.intro}
       footer={<p>{backToLogin}</p>}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         <FormField label="Email" error={errors.email?.message}>
           {(control) => (
             <Input {...control} type="email" autoComplete="email" {...form.register('email')} />

@@ -40,7 +40,7 @@ export default function LoginPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         <AccountFields
           register={form.register}
           errors={errors}

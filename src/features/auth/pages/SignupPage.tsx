@@ -65,7 +65,7 @@ export default function SignupPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         <FormField label="Name" error={errors.name?.message}>
           {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
         </FormField>

@@ -39,7 +39,7 @@ export function UnlockForm({
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       aria-labelledby={titleId}
       className="space-y-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8"
     >

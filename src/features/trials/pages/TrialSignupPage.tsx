@@ -120,7 +120,7 @@ function TrialSignupForm({ onSignedIn }: { onSignedIn: (userId: string) => Promi
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
       <AccountFields
         register={form.register}
         errors={errors}
