@@ -1,8 +1,10 @@
 /**
  * `npm run bench:backend`: latency (p50/p95) and throughput of the local backend for a REST select
  * with an embedded resource and for token refresh, at 1 and 50 concurrent clients, next to the same
- * select run directly with the pg client. It starts its own throwaway backend on the fixture schema.
- * Both sides are measured by the same loop (fetch with keep-alive vs pg), so the ratio is fair.
+ * select run directly with the pg client; then password sign-ins per second at 1, 10 and 50 clients,
+ * and REST p50/p99 alone and while 20 clients sign in. It starts its own throwaway backend on free
+ * ports with the fixture schema. Both sides are measured by the same loop (fetch with keep-alive vs
+ * pg), so the ratio is fair.
  */
 import pg from 'pg';
 import { LOCAL_ANON_KEY } from '../src/keys';
@@ -22,6 +24,7 @@ const directSql = `
 interface Figures {
   p50: number;
   p95: number;
+  p99: number;
   rps: number;
 }
 
@@ -75,6 +78,33 @@ try {
   }
   await pool.end();
 
+  const signInEmail = `bench-signin-${Date.now()}@example.com`;
+  const signUp = await instance.anonClient().auth.signUp({
+    email: signInEmail,
+    password: 'Password123',
+  });
+  if (signUp.error) throw new Error(`Could not create the sign-in user: ${signUp.error.message}`);
+  const signIn = async () => {
+    const response = await fetch(`${instance.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: signInEmail, password: 'Password123' }),
+    });
+    await expectOk(response);
+    await response.arrayBuffer();
+  };
+  const signIns: { clients: number; figures: Figures }[] = [];
+  for (const clients of [1, 10, 50]) {
+    signIns.push({ clients, figures: await measure(clients, signIn) });
+  }
+  const restOnce = async () => {
+    const response = await fetch(`${instance.url}${restPath}`, { headers: restHeaders });
+    await expectOk(response);
+    await response.arrayBuffer();
+  };
+  const restAlone = await measure(10, restOnce);
+  const [restDuringSignIns] = await Promise.all([measure(10, restOnce), measure(20, signIn)]);
+
   console.log(`Local backend benchmark: ${durationSeconds} s per row, latencies in ms`);
   console.log(
     '  what                 clients |    p50    p95   req/s | pg direct p50    p95   req/s | p50 ratio',
@@ -85,6 +115,23 @@ try {
       : '|';
     console.log(
       `  ${row.what.padEnd(20)} ${String(row.clients).padStart(7)} | ${fmt(row.api.p50, 6)} ${fmt(row.api.p95, 6)} ${fmt(row.api.rps, 7, 0)} ${direct}`,
+    );
+  }
+  console.log('');
+  console.log('  password sign-in     clients |    p50    p95 sign-ins/s');
+  for (const { clients, figures } of signIns) {
+    console.log(
+      `  ${''.padEnd(20)} ${String(clients).padStart(7)} | ${fmt(figures.p50, 6)} ${fmt(figures.p95, 6)} ${fmt(figures.rps, 10, 1)}`,
+    );
+  }
+  console.log('');
+  console.log('  REST select, 10 clients            |    p50    p99   req/s');
+  for (const [what, figures] of [
+    ['alone', restAlone],
+    ['while 20 clients sign in', restDuringSignIns],
+  ] as const) {
+    console.log(
+      `  ${what.padEnd(34)} | ${fmt(figures.p50, 6)} ${fmt(figures.p99, 6)} ${fmt(figures.rps, 7, 0)}`,
     );
   }
 } finally {
@@ -116,5 +163,5 @@ async function measure(clients: number, task: (client: number) => Promise<void>)
   latencies.sort((a, b) => a - b);
   const at = (quantile: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * quantile))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), rps: latencies.length / durationSeconds };
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: latencies.length / durationSeconds };
 }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { createAuthService } from './auth/service';
 import { envSwitch, loadConfig, type BackendConfig, type ConfigOverrides } from './config';
 import { assertPgCronAvailable, installPgCronStandIn } from './cron/pg-cron';
@@ -7,10 +7,12 @@ import { migrate, type MigrationReport } from './db/migrate';
 import { BackendStartError, startPostgres } from './db/postgres';
 import { createFunctionsService } from './functions/service';
 import { createGateway } from './http/gateway';
+import { createApiServer } from './http/server';
 import type { Logger, ServiceDeps, ServiceHandler } from './http/types';
 import { createMailbox } from './mail/mailbox';
 import { createRealtimeService } from './realtime/service';
 import { createRestService } from './rest/service';
+import { stopOnSignal } from './shutdown';
 
 export interface RunningBackend {
   config: BackendConfig;
@@ -46,7 +48,17 @@ export interface StartOptions extends ConfigOverrides {
   /** Routes served on the API port beside the Supabase services (a project's own dev pages). */
   extraRoutes?: ExtraRoute[];
   log?: Logger;
+  /**
+   * Called with one line when Postgres died and could not be started again. By default the line is
+   * printed and the process exits with code 1: a backend without its database is no use.
+   */
+  onPostgresFailure?: (message: string) => void;
 }
+
+const exitOnPostgresFailure = (message: string) => {
+  console.error(`Local backend: ${message}`);
+  process.exit(1);
+};
 
 const silentLog: Logger = { info: () => undefined, error: () => undefined };
 
@@ -60,11 +72,26 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     envSwitch('LOCAL_BACKEND_LEGACY_DEFAULT_PRIVILEGES') ??
     false;
   await installPgCronStandIn();
-  const postgres = await startPostgres({ dataDir: config.dataDir, port: config.dbPort });
+  const postgres = await startPostgres({
+    dataDir: config.dataDir,
+    port: config.dbPort,
+    log,
+    onFailure: options.onPostgresFailure ?? exitOnPostgresFailure,
+  });
   const cleanups: (() => Promise<void> | void)[] = [() => postgres.stop()];
-  const stopAll = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+  let stopped: Promise<void> | undefined;
+  const stopAll = () => {
+    stopped ??= (async () => {
+      unregister();
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    })();
+    return stopped;
   };
+  // Registered after Postgres's own, so a signal stops the services before their database.
+  const unregister = stopOnSignal(async (signal) => {
+    log.info(`Stopping the local backend (${signal})…`);
+    await stopAll();
+  });
 
   try {
     await assertPgCronAvailable(postgres.pool);
@@ -103,7 +130,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       log,
       { servicePreflights: ['/functions/v1'] },
     );
-    const server = createServer((request, response) => void gateway(request, response));
+    const server = createApiServer((request, response) => void gateway(request, response));
     server.on('upgrade', (request, socket, head) => {
       if ((request.url ?? '').startsWith('/realtime/v1/websocket'))
         realtime.handleUpgrade(request, socket, head);

@@ -1,7 +1,7 @@
 /**
- * The backend as a command: starts it, prints its URLs, keys, migrations and accounts, and stops it
- * cleanly on Ctrl-C. `--reset` deletes the database first, so migrations and the seed run on a new
- * one. A project wraps this to add its own routes and summary lines (see README).
+ * The backend as a command: starts it, prints its URLs, keys, migrations and accounts; Ctrl-C (and
+ * SIGTERM, SIGHUP) stop it and its Postgres cleanly (src/shutdown.ts). `--reset` deletes the
+ * database first, so migrations and the seed run on a new one. A project wraps this to add its own routes and summary lines (see README).
  */
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -69,13 +69,6 @@ export async function runBackendCommand(options: BackendCommandOptions = {}): Pr
         '',
       ].join('\n'),
     );
-    const shutdown = async () => {
-      console.log('\nStopping the local backend…');
-      await backend.stop();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void shutdown());
-    process.once('SIGTERM', () => void shutdown());
   } catch (error) {
     if (error instanceof BackendStartError) {
       console.error(`Local backend: ${error.message}`);

@@ -26,6 +26,11 @@ export interface AuthSettings {
   enableConfirmations: boolean;
   googleEnabled: boolean;
   rateLimits: RateLimits;
+  /**
+   * A request header trusted to carry the client's address for the per-IP rate limits (GoTrue's
+   * GOTRUE_RATE_LIMIT_HEADER, e.g. X-Forwarded-For); unset, the socket's address counts.
+   */
+  rateLimitHeader?: string;
 }
 
 export interface BackendConfig {
@@ -58,6 +63,8 @@ export interface ConfigOverrides {
   mailPort?: number;
   /** Replaces config.toml's rate limits (tests that sign in many times from one address). */
   rateLimits?: Partial<RateLimits>;
+  /** Replaces LOCAL_BACKEND_RATE_LIMIT_HEADER (see AuthSettings.rateLimitHeader). */
+  rateLimitHeader?: string;
   /**
    * Replaces config.toml's [auth.email] enable_confirmations and LOCAL_BACKEND_ENABLE_CONFIRMATIONS
    * (to try the confirmation e-mail flow without editing config.toml).
@@ -160,6 +167,9 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
         read(authEmail, 'enable_confirmations', false),
       googleEnabled: read(google, 'enabled', false),
       rateLimits: { ...rateLimits(table(auth.rate_limit)), ...overrides.rateLimits },
+      rateLimitHeader:
+        overrides.rateLimitHeader ??
+        (process.env.LOCAL_BACKEND_RATE_LIMIT_HEADER?.trim() || undefined),
     },
     functionsVerifyJwt: Object.fromEntries(
       Object.entries(functions).map(([name, settings]) => [

@@ -60,6 +60,8 @@ export interface TestBackendOptions {
   /** A supabase/ folder to copy instead of the fixture's. */
   supabaseDir?: string;
   rateLimits?: 'strict' | 'relaxed';
+  /** A header trusted to name the client's address for rate limits (see ConfigOverrides). */
+  rateLimitHeader?: string;
   /** Replaces config.toml's [auth.email] enable_confirmations (see ConfigOverrides). */
   enableConfirmations?: boolean;
   /** Supabase's legacy default privileges on the new database (see StartOptions). */
@@ -86,6 +88,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       dataDir,
       projectRoot: root,
       rateLimits,
+      rateLimitHeader: options.rateLimitHeader,
       enableConfirmations: options.enableConfirmations,
       legacyDefaultPrivileges: options.legacyDefaultPrivileges,
       extraRoutes: options.extraRoutes,

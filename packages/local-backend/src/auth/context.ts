@@ -21,7 +21,7 @@ export function createAuthContext(deps: ServiceDeps): AuthContext {
     externalUrl: `${deps.config.apiUrl}/auth/v1`,
     mailer: deps.mailer,
     log: deps.log,
-    limits: new AuthRateLimits(deps.config.auth.rateLimits),
+    limits: new AuthRateLimits(deps.config.auth.rateLimits, deps.config.auth.rateLimitHeader),
   };
 }
 

@@ -76,7 +76,7 @@ export async function submitConsent(
   } catch {
     return consentPage(context, state, 'Enter a valid e-mail address.', 400);
   }
-  context.limits.check('sign_in_sign_ups', request.ip, email);
+  context.limits.check('sign_in_sign_ups', request);
   const name = (form.get('name') ?? '').trim();
 
   const location = await inTransaction(context.pool, async (client) => {

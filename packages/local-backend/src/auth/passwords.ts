@@ -1,5 +1,5 @@
-import bcrypt from 'bcryptjs';
 import type { AuthSettings } from '../config';
+import { BcryptPool } from './bcrypt-pool';
 import { authError, validationFailed } from './errors';
 
 const lower = 'abcdefghijklmnopqrstuvwxyz';
@@ -17,7 +17,11 @@ const requiredCharacterSets: Record<string, string[]> = {
 
 /** bcrypt ignores everything after 72 bytes, so GoTrue refuses longer passwords. */
 const maximumPasswordBytes = 72;
-const bcryptCost = 10;
+/** GoTrue's cost (Go's bcrypt.DefaultCost); hashes stored with another cost are checked at theirs. */
+export const BCRYPT_COST = 10;
+
+/** One pool for the process: every backend in it shares the cores. */
+const bcryptPool = new BcryptPool();
 
 export interface PasswordWeakness {
   message: string;
@@ -59,15 +63,22 @@ export function assertAcceptablePassword(password: string, policy: PasswordPolic
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, bcryptCost);
+  return bcryptPool.hash(password, BCRYPT_COST);
 }
 
 // Compared against when the account does not exist, so both answers take as long.
-const unknownAccountHash = bcrypt.hashSync('no account has this password', bcryptCost);
+let unknownAccountHash: Promise<string> | undefined;
 
-export function passwordMatches(
+export async function passwordMatches(
   password: string,
   hash: string | null | undefined,
 ): Promise<boolean> {
-  return bcrypt.compare(password, hash || unknownAccountHash).then((same) => same && !!hash);
+  unknownAccountHash ??= bcryptPool
+    .hash('no account has this password', BCRYPT_COST)
+    .catch((error: unknown) => {
+      unknownAccountHash = undefined;
+      throw error;
+    });
+  const same = await bcryptPool.compare(password, hash || (await unknownAccountHash));
+  return same && !!hash;
 }

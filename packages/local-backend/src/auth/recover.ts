@@ -35,7 +35,7 @@ export async function sendOtp(context: AuthContext, request: ApiRequest): Promis
   const rawEmail = optionalString(body, 'email');
   if (!rawEmail) throw validationFailed('An email address is required');
   const email = normalizeEmail(rawEmail);
-  context.limits.check('sign_in_sign_ups', request.ip, email);
+  context.limits.check('sign_in_sign_ups', request);
   const challenge = codeChallengeFrom(body.code_challenge, body.code_challenge_method);
   const redirectTo = allowedRedirect(request.url.searchParams.get('redirect_to'), context.settings);
   const data = optionalObject(body, 'data') ?? {};

@@ -11,6 +11,7 @@ import { authError, unexpectedFailure } from './errors';
 import { enrollFactor, useFactor } from './factors';
 import { authorize, showConsent, submitConsent } from './google';
 import { recover, resend, sendOtp } from './recover';
+import { assertNoNulInParams } from './request';
 import { health, jwks, settings } from './settings';
 import { signup } from './signup';
 import { token } from './token';
@@ -65,6 +66,7 @@ export function createAuthService(deps: ServiceDeps): ServiceHandler {
       );
     }
     try {
+      assertNoNulInParams(request.url.searchParams);
       return await endpoint(context, request);
     } catch (error) {
       if (error instanceof HttpError) throw error;

@@ -33,7 +33,7 @@ export async function signup(context: AuthContext, request: ApiRequest): Promise
   }
   const email = normalizeEmail(rawEmail);
   if (!password) throw validationFailed('Signup requires a valid password');
-  context.limits.check('sign_in_sign_ups', request.ip, email);
+  context.limits.check('sign_in_sign_ups', request);
   assertAcceptablePassword(password, settings);
   const challenge = codeChallengeFrom(body.code_challenge, body.code_challenge_method);
   const redirectTo = allowedRedirect(request.url.searchParams.get('redirect_to'), settings);

@@ -15,13 +15,13 @@ export async function token(context: AuthContext, request: ApiRequest): Promise<
     case 'password':
       return { status: 200, body: await passwordGrant(context, request, body) };
     case 'refresh_token': {
-      context.limits.check('token_refresh', request.ip);
+      context.limits.check('token_refresh', request);
       const refreshToken = optionalString(body, 'refresh_token');
       if (!refreshToken) throw validationFailed('refresh_token required');
       return { status: 200, body: await refreshSession(context, refreshToken) };
     }
     case 'pkce': {
-      context.limits.check('sign_in_sign_ups', request.ip);
+      context.limits.check('sign_in_sign_ups', request);
       const session = await exchangeCode(
         context,
         request,
@@ -49,7 +49,7 @@ async function passwordGrant(
     throw validationFailed('missing email or phone');
   }
   const email = normalizeEmail(rawEmail);
-  context.limits.check('sign_in_sign_ups', request.ip, email);
+  context.limits.check('sign_in_sign_ups', request);
 
   const user = await findUserByEmail(context.pool, email).catch((error: unknown) => {
     if (error instanceof UnreadableUserError) error.answer = 'Database error querying schema';

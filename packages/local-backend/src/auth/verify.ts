@@ -16,7 +16,7 @@ const pkcePrefix = 'pkce_';
  * (implicit flow) or `?code=` (PKCE), or with the error in the fragment.
  */
 export async function verifyLink(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
-  context.limits.check('token_verifications', request.ip);
+  context.limits.check('token_verifications', request);
   const query = request.url.searchParams;
   const redirectTo = allowedRedirect(query.get('redirect_to'), context.settings);
   const type = query.get('type') ?? '';
@@ -72,7 +72,7 @@ export async function verifyLink(context: AuthContext, request: ApiRequest): Pro
 
 /** POST /verify (verifyOtp): `{type, token_hash}` or `{type, email, token}` -> a session. */
 export async function verifyOtp(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
-  context.limits.check('token_verifications', request.ip);
+  context.limits.check('token_verifications', request);
   const body = jsonBody(request);
   const type = optionalString(body, 'type');
   const tokenHash = optionalString(body, 'token_hash');

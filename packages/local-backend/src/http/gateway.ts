@@ -5,6 +5,8 @@ import {
   LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys';
+import { authError } from '../auth/errors';
+import { restError } from '../rest/errors';
 import {
   HttpError,
   type ApiRequest,
@@ -14,6 +16,16 @@ import {
 } from './types';
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/** The longest request target (path and query) the gateway passes on; longer ones answer 431. */
+export const MAX_URL_BYTES = 16 * 1024;
+
+/**
+ * How much of a refused body is still read and thrown away: a client that is still uploading then
+ * sees the answer instead of a reset, and the keep-alive connection carries its next request. Past
+ * this the socket is closed.
+ */
+const MAX_DISCARDED_BYTES = 16 * 1024 * 1024;
 
 const exposedHeaders = [
   'Content-Range',
@@ -78,7 +90,11 @@ export function createGateway(
 
     try {
       if (!prefix) throw new HttpError(404, { message: 'no Route matched with those values' });
-      const body = await readBody(incoming);
+      if (Buffer.byteLength(incoming.url ?? '') > MAX_URL_BYTES) {
+        discardBody(incoming);
+        throw refusal(prefix, 431, `The request URL is longer than ${MAX_URL_BYTES / 1024} KB`);
+      }
+      const body = await readBody(incoming, prefix);
       const request: ApiRequest = {
         method: incoming.method ?? 'GET',
         url,
@@ -136,23 +152,86 @@ function mergeHeaders(
   return { ...Object.fromEntries(kept), ...extra };
 }
 
-async function readBody(incoming: IncomingMessage): Promise<Buffer> {
-  const declared = Number(incoming.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of incoming) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-    chunks.push(chunk as Buffer);
+/**
+ * A refusal by the gateway itself (a body, URL or header over the limits) in the shape of the service
+ * the request was for, so its client reads it as it reads that service's own errors: GoTrue's under
+ * /auth/v1, PostgREST's under /rest/v1, `{message}` elsewhere.
+ */
+export function refusal(prefix: string | undefined, status: number, message: string): HttpError {
+  if (prefix === '/auth/v1') return authError(status, 'validation_failed', message);
+  if (prefix === '/rest/v1') {
+    return restError(status, status === 413 ? 'PGRST102' : 'PGRST100', message);
   }
-  return Buffer.concat(chunks);
+  return new HttpError(status, { message });
 }
 
-function tooLarge(): HttpError {
-  return new HttpError(413, {
-    message: `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`,
+/** The route prefix a path falls under, if any (for refusals made before routing). */
+export function prefixOf(path: string): string | undefined {
+  return ['/auth/v1', '/rest/v1', '/functions/v1'].find(
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`),
+  );
+}
+
+function readBody(incoming: IncomingMessage, prefix: string): Promise<Buffer> {
+  const tooLarge = () =>
+    refusal(prefix, 413, `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+  const declared = Number(incoming.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) {
+    discardBody(incoming);
+    return Promise.reject(tooLarge());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      discardBody(incoming);
+      reject(tooLarge());
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    const onClose = () => {
+      stop();
+      if (!incoming.complete) reject(new Error('The client closed the request before its end'));
+    };
+    incoming.on('data', onData);
+    incoming.once('end', onEnd);
+    incoming.once('error', onError);
+    incoming.once('close', onClose);
   });
+}
+
+/**
+ * Reads what is left of a refused request and throws it away, up to MAX_DISCARDED_BYTES. Left unread,
+ * the rest of the body would stall the connection: its next request waits behind the upload until
+ * the keep-alive timeout closes it.
+ */
+function discardBody(incoming: IncomingMessage): void {
+  if (incoming.complete) return;
+  let discarded = 0;
+  incoming.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARDED_BYTES) incoming.socket.destroy();
+  });
+  incoming.on('error', () => undefined);
+  incoming.resume();
 }
 
 function send(outgoing: ServerResponse, response: ApiResponse): void {

@@ -160,21 +160,56 @@ export function splitTopLevel(text: string): string[] {
   return parts;
 }
 
+/**
+ * How deeply `and(...)`/`or(...)` may nest. The parser recurses and the SQL built from the tree
+ * nests as deeply, so a deeper tree would exhaust the stack here or in Postgres.
+ */
+export const MAX_LOGIC_DEPTH = 32;
+
 /** Parses `or=(a.eq.1,and(b.gt.2,c.is.null))` and the like; `operator` comes from the key. */
 export function parseLogicTree(operator: 'and' | 'or', negate: boolean, value: string): LogicNode {
-  const what = 'logic tree';
+  const display = `${negate ? 'not.' : ''}${operator}=${value}`;
+  const depth = nestingDepth(value);
+  if (depth > MAX_LOGIC_DEPTH) {
+    throw parseError(
+      'logic tree',
+      display.length > 100 ? `${display.slice(0, 100)}...` : display,
+      `Logic trees nest at most ${MAX_LOGIC_DEPTH} levels deep; this one nests ${depth}`,
+    );
+  }
+  return parseLogicNode(operator, negate, value);
+}
+
+function parseLogicNode(operator: 'and' | 'or', negate: boolean, value: string): LogicNode {
   const display = `${negate ? 'not.' : ''}${operator}=${value}`;
   if (!value.startsWith('(') || !value.endsWith(')') || value.length < 3) {
-    throw parseError(what, display);
+    throw parseError('logic tree', display);
   }
   const children = splitTopLevel(value.slice(1, -1)).map((item) => parseLogicItem(item, display));
   return { kind: 'logic', operator, negate, children };
 }
 
+/** The deepest parenthesis nesting outside double quotes. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '\\') index += 1;
+      else if (char === '"') quoted = false;
+    } else if (char === '"') quoted = true;
+    else if (char === '(') deepest = Math.max(deepest, (depth += 1));
+    else if (char === ')') depth -= 1;
+  }
+  return deepest;
+}
+
 function parseLogicItem(item: string, display: string): FilterNode {
   const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(item);
   if (nested) {
-    return parseLogicTree(nested[2] as 'and' | 'or', !!nested[1], nested[3] ?? '');
+    return parseLogicNode(nested[2] as 'and' | 'or', !!nested[1], nested[3] ?? '');
   }
   const scanner = new Scanner(item, 'logic tree');
   let field: FieldRef;

@@ -75,11 +75,10 @@ export async function createRestService(deps: ServiceDeps): Promise<RestService>
       return await deleteRows(context, relation);
     } catch (error) {
       if (error instanceof HttpError) throw error;
+      const lost = connectionLost(error);
+      if (lost) throw lost;
       const mapped = fromDatabaseError(error, role.anonymous);
       if (mapped) throw mapped;
-      if (isConnectionError(error)) {
-        throw restError(503, 'PGRST000', 'Database client error. Retrying the connection.');
-      }
       throw error;
     }
   };
@@ -101,7 +100,39 @@ function pathSegments(path: string): string[] {
   }
 }
 
-function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code);
+const connectionErrorCodes = ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'];
+
+/**
+ * A lost or refused database connection, answered 503 as PostgREST answers it: a connection it
+ * could not open is PGRST000, one that broke under a query PGRST001 (both with the driver's message
+ * as details), and the server's own "terminating connection" errors (57P01 admin shutdown, 57P02
+ * crash of another server process) keep their SQLSTATE and message. 57P03 ("the database system is
+ * starting up") only happens while connecting. The pool replaces the broken connection by itself.
+ */
+function connectionLost(error: unknown): HttpError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'ECONNREFUSED' || code === '57P03') {
+    return restError(
+      503,
+      'PGRST000',
+      'Database connection error. Retrying the connection.',
+      error.message,
+    );
+  }
+  if (code === '57P01' || code === '57P02') {
+    return restError(503, code, error.message);
+  }
+  if (
+    (typeof code === 'string' && connectionErrorCodes.includes(code)) ||
+    /^Connection terminated|not queryable|Client was closed/.test(error.message)
+  ) {
+    return restError(
+      503,
+      'PGRST001',
+      'Database client error. Retrying the connection.',
+      error.message,
+    );
+  }
+  return undefined;
 }
