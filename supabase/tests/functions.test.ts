@@ -2,8 +2,10 @@
  * The edge functions behind the admin dashboard, through supabase.functions.invoke as the app calls
  * them: success, each error with its status and message, who may call them, and the e-mails sent.
  */
+import { createHmac } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { corsHeaders as supabaseCorsHeaders } from '@supabase/supabase-js/cors';
+import { LOCAL_ANON_KEY } from '@revolve/local-backend/keys';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   anonClient,
@@ -210,6 +212,55 @@ describe('grant-admin-role', () => {
         )
       ).status,
     ).toBe(400);
+  });
+});
+
+/** An HS256 token claiming to be the seeded admin, signed with a secret the project does not use. */
+function forgedAdminToken(): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({
+    sub: seeded.admin.id,
+    email: seeded.admin.email,
+    role: 'authenticated',
+    aud: 'authenticated',
+    iat: now,
+    exp: now + 3600,
+  })}`;
+  const signature = createHmac('sha256', 'not-the-project-secret-at-all-0123456789')
+    .update(unsigned)
+    .digest('base64url');
+  return `${unsigned}.${signature}`;
+}
+
+describe('a forged token', () => {
+  for (const name of [
+    'approve-trial',
+    'expire-trial',
+    'grant-admin-role',
+    'send-trial-activated',
+  ]) {
+    it(`${name} answers 401 to a token not signed by the project`, async () => {
+      const response = await fetch(`${projectUrl}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${forgedAdminToken()}`,
+          apikey: LOCAL_ANON_KEY,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ user_email: seeded.fresh.email }),
+      });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Please sign in.' });
+    });
+  }
+
+  it('leaves the account it named without the admin role', async () => {
+    const { data } = await serviceClient()
+      .from('user_roles')
+      .select('role')
+      .eq('user_id', seeded.fresh.id);
+    expect(data).toEqual([]);
   });
 });
 
