@@ -53,6 +53,15 @@ export const singularityError = (rows: number) =>
     `The result contains ${rows} rows`,
   );
 
+/** A strict `max-affected=N` preference when the write or call touched more rows. */
+export const maxAffectedViolation = (affected: number) =>
+  restError(
+    400,
+    'PGRST124',
+    'Query result exceeds max-affected preference constraint',
+    `The query affects ${affected} rows`,
+  );
+
 export const notEmbedded = (name: string) =>
   restError(
     400,

@@ -19,9 +19,25 @@ export class AliasSource {
 export const columnRef = (alias: string, column: string) =>
   `${quoteIdent(alias)}.${quoteIdent(column)}`;
 
-/** A column reference with its JSON path; path keys are bound parameters. */
-export function fieldSql(alias: string, field: FieldRef, params: SqlParams): string {
-  let sql = columnRef(alias, field.column);
+/** The row `alias` stands for, as a value of `argType` (whatever extra columns the source has). */
+function rowArgument(alias: string, argType: string, argColumns: string[]): string {
+  return `row(${argColumns.map((column) => columnRef(alias, column)).join(', ')})::${qualified(argType)}`;
+}
+
+/**
+ * A column reference with its JSON path; path keys are bound parameters. A computed column is its
+ * function applied to the row, which is what `row.function` means to Postgres.
+ */
+export function fieldSql(
+  alias: string,
+  field: FieldRef,
+  params: SqlParams,
+  column?: ColumnInfo,
+): string {
+  const { computed } = column ?? {};
+  let sql = computed
+    ? `${qualified(computed.function)}(${rowArgument(alias, computed.argType, computed.argColumns)})`
+    : columnRef(alias, field.column);
   for (const step of field.path) {
     const key = /^-?\d+$/.test(step.key)
       ? `${params.add(step.key)}::int`
@@ -104,7 +120,7 @@ export function filterSql(
 ): string {
   if (filter.kind === 'condition') {
     return conditionSql(
-      fieldSql(alias, filter.field, params),
+      fieldSql(alias, filter.field, params, filter.column),
       filter.column,
       filter.field.path.length === 0,
       filter.condition,
@@ -130,29 +146,45 @@ function existsSql(embed: EmbedPlan, lateral: string): string {
   return `(${quoteIdent(lateral)}.pgrst_body is not null)`;
 }
 
-/** The join condition between a parent row (`parent`) and related rows (`child`). */
-function joinSql(
+/**
+ * Where the rows related to a parent row (`parent`) come from, named `child`: the related table
+ * joined on the foreign key (through the junction for many-to-many), or a computed relationship's
+ * function called with the parent row.
+ */
+function relatedRows(
   relationship: Relationship,
   parent: string,
   child: string,
   aliases: AliasSource,
-): string {
+): { from: string; where: string } {
   const { junction } = relationship;
+  if (relationship.function) {
+    const { name, argColumns } = relationship.function;
+    return {
+      from: `${qualified(name)}(${rowArgument(parent, relationship.source, argColumns)}) as ${quoteIdent(child)}`,
+      where: 'true',
+    };
+  }
+  const from = `${qualified(relationship.target)} as ${quoteIdent(child)}`;
   if (!junction) {
-    return relationship.columns
+    const where = relationship.columns
       .map(([source, target]) => `${columnRef(child, target)} = ${columnRef(parent, source)}`)
       .join(' and ');
+    return { from, where };
   }
   const link = aliases.next('j');
   const conditions = [
     ...junction.sourceColumns.map(
-      ([linkColumn, source]) => `${columnRef(link, linkColumn)} = ${columnRef(parent, source)}`,
+      ([source, linkColumn]) => `${columnRef(link, linkColumn)} = ${columnRef(parent, source)}`,
     ),
     ...junction.targetColumns.map(
-      ([linkColumn, target]) => `${columnRef(link, linkColumn)} = ${columnRef(child, target)}`,
+      ([target, linkColumn]) => `${columnRef(link, linkColumn)} = ${columnRef(child, target)}`,
     ),
   ];
-  return `exists (select 1 from ${qualified(junction.table)} as ${quoteIdent(link)} where ${conditions.join(' and ')})`;
+  return {
+    from,
+    where: `exists (select 1 from ${qualified(junction.table)} as ${quoteIdent(link)} where ${conditions.join(' and ')})`,
+  };
 }
 
 interface LevelSql {
@@ -171,11 +203,9 @@ function orderSql(
   let expression: string;
   if (order.embed) {
     const related = aliases.next('o');
-    const { relationship } = order.embed;
-    expression = `(select ${fieldSql(related, order.field, params)} from ${qualified(
-      relationship.target,
-    )} as ${quoteIdent(related)} where ${joinSql(relationship, alias, related, aliases)})`;
-  } else expression = fieldSql(alias, order.field, params);
+    const rows = relatedRows(order.embed.relationship, alias, related, aliases);
+    expression = `(select ${fieldSql(related, order.field, params, order.column)} from ${rows.from} where ${rows.where} limit 1)`;
+  } else expression = fieldSql(alias, order.field, params, order.column);
   const direction = order.direction === 'desc' ? ' desc' : ' asc';
   const nulls = order.nulls ? ` nulls ${order.nulls}` : '';
   return `${expression}${direction}${nulls}`;
@@ -209,7 +239,7 @@ function levelSql(
 
   const select = plan.output.flatMap((item) => {
     if (item.kind === 'column') {
-      const expression = fieldSql(alias, item.field, params);
+      const expression = fieldSql(alias, item.field, params, item.column);
       const cast = item.cast ? `(${expression})::${item.cast}` : expression;
       return [`${cast} as ${quoteIdent(item.name)}`];
     }
@@ -238,11 +268,12 @@ function levelSql(
 
 function embedSql(embed: EmbedPlan, parent: string, params: SqlParams, aliases: AliasSource) {
   const child = aliases.next('t');
+  const related = relatedRows(embed.relationship, parent, child, aliases);
   const level = levelSql(embed.plan, child, params, aliases, { applyFilters: true });
-  const where = [joinSql(embed.relationship, parent, child, aliases), ...level.where];
+  const where = [related.where, ...level.where];
   const rows = [
     `select ${level.select.join(', ')}`,
-    `from ${qualified(embed.relationship.target)} as ${quoteIdent(child)}`,
+    `from ${related.from}`,
     ...level.joins,
     `where ${where.join(' and ')}`,
     level.orderBy.length ? `order by ${level.orderBy.join(', ')}` : '',
@@ -254,7 +285,17 @@ function embedSql(embed: EmbedPlan, parent: string, params: SqlParams, aliases: 
     const body = isToOne(embed.relationship) ? count : `json_build_array(${count})`;
     return `select ${body} as pgrst_body, count(*) > 0 as pgrst_found from (${rows}) as pgrst_row`;
   }
-  if (embed.spread) return `select true as pgrst_found, pgrst_row.* from (${rows}) as pgrst_row`;
+  if (embed.spread && isToOne(embed.relationship)) {
+    return `select true as pgrst_found, pgrst_row.* from (${rows}) as pgrst_row`;
+  }
+  if (embed.spread) {
+    // A to-many spread gives each of its columns as an array over the related rows.
+    const columns = outputNames(embed.plan).map(
+      (name) =>
+        `coalesce(json_agg(pgrst_row.${quoteIdent(name)}), '[]'::json) as ${quoteIdent(name)}`,
+    );
+    return `select ${[...columns, 'case when count(*) > 0 then true end as pgrst_found'].join(', ')} from (${rows}) as pgrst_row`;
+  }
   if (isToOne(embed.relationship)) {
     // The limit (harmless: at most one row matches) keeps Postgres from flattening the lateral
     // subquery into a hash join, which would lose the parents' order.
@@ -265,6 +306,20 @@ function embedSql(embed: EmbedPlan, parent: string, params: SqlParams, aliases: 
 
 export type BodyShape = 'array' | 'object' | 'none';
 
+/** The FROM, joins and WHERE of a read's top level, with its level's select list and order. */
+function readSource(options: ReadStatementOptions): { level: LevelSql; source: string } {
+  const level = levelSql(options.plan, options.alias, options.params, new AliasSource(), {
+    applyFilters: options.applyRootFilters,
+  });
+  const where = level.where.length ? `where ${level.where.join(' and ')}` : '';
+  return { level, source: [`from ${options.from}`, ...level.joins, where].join(' ') };
+}
+
+/** EXPLAIN of the rows a read would count: the planner's estimate is `count=planned`. */
+export function plannedCountStatement(options: ReadStatementOptions): string {
+  return `explain (format json) ${options.with ?? ''} select 1 ${readSource(options).source}`;
+}
+
 export interface ReadStatementOptions {
   plan: ReadPlan;
   /** The FROM item, e.g. `"public"."books" as "books"`, naming its rows `alias`. */
@@ -273,7 +328,11 @@ export interface ReadStatementOptions {
   /** A `with ...` prefix: the write whose rows are listed. */
   with?: string;
   params: SqlParams;
-  count: boolean;
+  /**
+   * `total`: every matching row counted, counted up to one past max-rows (enough to tell whether
+   * the planner's estimate should be asked), or not counted.
+   */
+  count: 'exact' | 'limited' | 'none';
   shape: BodyShape;
   stripNulls: boolean;
   maxRows: number;
@@ -291,12 +350,7 @@ export interface ReadStatementOptions {
  */
 export function readStatement(options: ReadStatementOptions): string {
   const { plan, params } = options;
-  const aliases = new AliasSource();
-  const level = levelSql(plan, options.alias, params, aliases, {
-    applyFilters: options.applyRootFilters,
-  });
-  const where = level.where.length ? `where ${level.where.join(' and ')}` : '';
-  const source = [`from ${options.from}`, ...level.joins, where].join(' ');
+  const { level, source } = readSource(options);
   const limit = Math.min(plan.limit ?? options.maxRows, options.maxRows);
   const orderBy = level.orderBy.length
     ? level.orderBy
@@ -317,7 +371,12 @@ export function readStatement(options: ReadStatementOptions): string {
     none: 'null::json',
   }[options.shape];
   const body = options.stripNulls ? `json_strip_nulls(${aggregate})` : aggregate;
-  const total = options.count ? `(select count(*) ${source})` : 'null';
+  let total = 'null';
+  if (options.count === 'exact') total = `(select count(*) ${source})`;
+  if (options.count === 'limited') {
+    const cap = params.add(options.maxRows + 1);
+    total = `(select count(*) from (select 1 ${source} limit ${cap}) as pgrst_counted)`;
+  }
   const columns = [
     `${total}::bigint as total`,
     'count(*)::bigint as page_count',

@@ -1,7 +1,7 @@
 import { notEmbedded, restError, undefinedColumn } from './errors';
 import type { Condition, FilterNode } from './filters';
 import type { OrderTerm, QueryParams } from './query-params';
-import { findRelationship, isToOne, type Relationship } from './relationships';
+import { findRelationship, isToOne, noRelationship, type Relationship } from './relationships';
 import type { FieldRef } from './scanner';
 import type { ColumnInfo, SchemaCache } from './schema-cache';
 import type { SelectItem } from './select-parser';
@@ -72,9 +72,17 @@ export function relationSource(cache: SchemaCache, name: string): SourceRelation
   return {
     name,
     columns: relation.columns,
-    columnsByName: relation.columnsByName,
+    columnsByName: withComputedColumns(relation.columnsByName, relation.computedColumns),
     relationshipTable: name,
   };
+}
+
+/** A relation's columns and, where no column has its name, its computed columns. */
+export function withComputedColumns(
+  columns: Map<string, ColumnInfo>,
+  computed: Map<string, ColumnInfo>,
+): Map<string, ColumnInfo> {
+  return computed.size === 0 ? columns : new Map([...computed, ...columns]);
 }
 
 /** Resolves `select`, filters, order and paging against the schema cache into a plan tree. */
@@ -137,25 +145,10 @@ function planEmbed(
   source: SourceRelation,
   item: Extract<SelectItem, { kind: 'embed' }>,
 ): EmbedPlan {
-  if (!source.relationshipTable) {
-    throw restError(
-      400,
-      'PGRST200',
-      `Could not find a relationship between '${source.name}' and '${item.relation}' in the schema cache`,
-      `Searched for a foreign key relationship between '${source.name}' and '${item.relation}' in the schema 'public', but no matches were found.`,
-    );
-  }
+  if (!source.relationshipTable) throw noRelationship(source.name, item.relation, item.hint);
   const relationship = findRelationship(cache, source.relationshipTable, item.relation, item.hint);
   const target = relationSource(cache, relationship.target);
-  if (!target) throw restError(400, 'PGRST200', `Could not find '${relationship.target}'`);
-  if (item.spread && !isToOne(relationship)) {
-    throw restError(
-      400,
-      'PGRST119',
-      `A spread operation on '${item.relation}' is not possible`,
-      `'${source.name}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`,
-    );
-  }
+  if (!target) throw noRelationship(source.relationshipTable, item.relation, item.hint);
   const [only] = item.items;
   const countOnly =
     item.items.length === 1 &&

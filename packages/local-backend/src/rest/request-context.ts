@@ -2,8 +2,7 @@
 import type pg from 'pg';
 import type { ApiRequest } from '../http/types';
 import { invalidBody } from './errors';
-import type { Preferences } from './preferences';
-import { parseRangeHeader } from './preferences';
+import { endsInRollback, parseRangeHeader, type Preferences } from './preferences';
 import type { QueryParams } from './query-params';
 import { buildReadPlan, type ReadPlan, type SourceRelation } from './read-plan';
 import type { RequestRole } from './request-role';
@@ -32,6 +31,7 @@ export interface RequestContext {
   role: RequestRole;
   pool: pg.Pool;
   maxRows: number;
+  preferences: Preferences;
 }
 
 export function transaction<T>(
@@ -48,6 +48,8 @@ export function transaction<T>(
       path: context.request.path,
       headers: context.request.headers,
       roleSettings: context.schema.roleSettings.get(context.role.role) ?? [],
+      rollback: endsInRollback(context.preferences),
+      timezone: context.preferences.timezone,
     },
     work,
   );
@@ -59,10 +61,6 @@ export async function responseSettings(client: pg.PoolClient): Promise<ResponseS
        nullif(current_setting('response.headers', true), '') as headers`,
   );
   return rows[0] ?? { status: null, headers: null };
-}
-
-export function preferenceHeaders(preferences: Preferences): Record<string, string> {
-  return preferences.applied.length ? { 'Preference-Applied': preferences.applied.join(', ') } : {};
 }
 
 /** Range header and offset/limit parameters together: the narrower window wins. */

@@ -1,4 +1,5 @@
 import { restError } from './errors';
+import { compareText } from './relationship-graph';
 import type { RoutineInfo, SchemaCache } from './schema-cache';
 import { qualified, quoteIdent, type SqlParams } from './sql';
 
@@ -19,8 +20,29 @@ export function argumentNames(cache: SchemaCache, name: string): Set<string> {
 }
 
 /**
- * Chooses the overload whose named parameters fit the given argument names (every required one
- * given, none unknown); failing that, a function of one unnamed json/jsonb parameter takes the body.
+ * Whether the argument names fit the function as PostgREST matches them: every required
+ * parameter given, the rest optional ones; a function without parameters takes no arguments.
+ */
+function fitsArguments(routine: RoutineInfo, keys: Set<string>): boolean {
+  if (routine.params.length === 0) return keys.size === 0;
+  const required = routine.params.filter((param) => !param.hasDefault).map((param) => param.name);
+  const optional = new Set(
+    routine.params.filter((param) => param.hasDefault).map((param) => param.name),
+  );
+  const rest = [...keys].filter((key) => !optional.has(key));
+  return rest.length === required.length && required.every((name) => keys.has(name));
+}
+
+/** One unnamed json/jsonb parameter: a POST's whole body is its argument. */
+const takesWholeBody = (routine: RoutineInfo) =>
+  routine.params.length === 1 &&
+  routine.params[0]?.name === '' &&
+  isJsonType(routine.params[0].type);
+
+/**
+ * Chooses the overload as PostgREST's findProc does: the functions whose parameters fit the
+ * argument names; failing those, for a POST, the one taking the whole body. Several candidates
+ * either way are 300 PGRST203 (Postgres could not choose either), none 404 PGRST202.
  */
 export function chooseRoutine(
   cache: SchemaCache,
@@ -28,24 +50,20 @@ export function chooseRoutine(
   keys: string[],
   acceptsWholeBody: boolean,
 ): RoutineChoice {
-  const candidates = cache.routines.get(name) ?? [];
-  let named = candidates.filter(
-    (routine) =>
-      routine.params.every((param) => param.name !== '') &&
-      keys.every((key) => routine.params.some((param) => param.name === key)) &&
-      routine.params.every((param) => param.hasDefault || keys.includes(param.name)),
-  );
-  if (named.length > 1) {
-    const exact = named.filter((routine) => routine.params.length === keys.length);
-    if (exact.length > 0) named = exact;
-  }
-  const [only] = named;
-  if (named.length === 1 && only) return { routine: only, wholeBody: false };
-  if (named.length > 1) {
+  const overloads = cache.routines.get(name) ?? [];
+  const given = new Set(keys);
+  const fitting = overloads.filter((routine) => fitsArguments(routine, given));
+  const bodyTaking = acceptsWholeBody
+    ? overloads.filter((routine) => !fitting.includes(routine) && takesWholeBody(routine))
+    : [];
+  const [candidates, wholeBody] = fitting.length > 0 ? [fitting, false] : [bodyTaking, true];
+  const [only] = candidates;
+  if (candidates.length === 1 && only) return { routine: only, wholeBody };
+  if (candidates.length > 1) {
     throw restError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${named
+      `Could not choose the best candidate function between: ${candidates
         .map(
           (routine) =>
             `public.${name}(${routine.params.map((param) => `${param.name} => ${param.type}`).join(', ')})`,
@@ -55,16 +73,8 @@ export function chooseRoutine(
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
   }
-  const single = candidates.filter(
-    (routine) =>
-      routine.params.length === 1 &&
-      routine.params[0]?.name === '' &&
-      isJsonType(routine.params[0].type),
-  );
-  const [whole] = single;
-  if (acceptsWholeBody && single.length === 1 && whole) return { routine: whole, wholeBody: true };
 
-  const sorted = [...keys].sort();
+  const sorted = [...given].sort(compareText);
   const described =
     sorted.length === 0
       ? 'without parameters'
@@ -75,7 +85,9 @@ export function chooseRoutine(
     sorted.length === 0
       ? `Could not find the function public.${name} without parameters in the schema cache`
       : `Could not find the function public.${name}(${sorted.join(', ')}) in the schema cache`,
-    `Searched for the function public.${name} ${described} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    `Searched for the function public.${name} ${described}${
+      acceptsWholeBody ? ' or with a single unnamed json/jsonb parameter' : ''
+    }, but no matches were found in the schema cache.`,
   );
 }
 

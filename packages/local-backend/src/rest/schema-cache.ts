@@ -1,4 +1,13 @@
 import type pg from 'pg';
+import {
+  buildRelationships,
+  compareText,
+  type GraphForeignKey,
+  type GraphFunction,
+  type GraphRelation,
+} from './relationship-graph';
+import type { Relationship } from './relationships';
+import { loadViewColumnOrigins } from './view-columns';
 
 export interface ColumnInfo {
   name: string;
@@ -9,6 +18,15 @@ export interface ColumnInfo {
   isArray: boolean;
   nullable: boolean;
   hasDefault: boolean;
+  /** A function of the relation's row, read as `row.function` the way Postgres allows. */
+  computed?: ComputedColumn;
+}
+
+export interface ComputedColumn {
+  function: string;
+  /** The relation whose row type the function takes, and that row type's columns in order. */
+  argType: string;
+  argColumns: string[];
 }
 
 export interface RelationInfo {
@@ -17,16 +35,8 @@ export interface RelationInfo {
   columns: ColumnInfo[];
   columnsByName: Map<string, ColumnInfo>;
   primaryKey: string[];
-  /** Primary key and unique constraints, each as its column list (for one-to-one detection). */
-  uniqueKeys: string[][];
-}
-
-export interface ForeignKeyInfo {
-  name: string;
-  table: string;
-  columns: string[];
-  referencedTable: string;
-  referencedColumns: string[];
+  /** Functions of this relation's row returning a value, selectable and filterable as columns. */
+  computedColumns: Map<string, ColumnInfo>;
 }
 
 export interface RoutineParam {
@@ -50,7 +60,8 @@ export interface RoutineInfo {
 
 export interface SchemaCache {
   relations: Map<string, RelationInfo>;
-  foreignKeys: ForeignKeyInfo[];
+  /** Every relationship an embed may follow, by the embedding relation's name. */
+  relationships: Map<string, Relationship[]>;
   routines: Map<string, RoutineInfo[]>;
   /** Per-role settings (ALTER ROLE ... SET), applied to each request as PostgREST does. */
   roleSettings: Map<string, [string, string][]>;
@@ -75,11 +86,41 @@ interface ColumnRow {
 
 interface ConstraintRow {
   name: string;
-  contype: 'p' | 'u' | 'f';
+  contype: 'p' | 'u';
   table_name: string;
   columns: string[];
-  referenced_table: string | null;
-  referenced_columns: string[] | null;
+}
+
+interface GraphRelationRow {
+  oid: number;
+  schema: string;
+  name: string;
+  relkind: string;
+  attnums: number[];
+  attnames: string[];
+  primary_key: number[] | null;
+}
+
+interface ForeignKeyRow {
+  name: string;
+  table_oid: number;
+  foreign_table_oid: number;
+  columns: number[];
+  foreign_columns: number[];
+  one_to_one: boolean;
+}
+
+interface RowFunctionRow {
+  name: string;
+  table_oid: number;
+  table_name: string;
+  returns_set: boolean;
+  single_row: boolean;
+  returns_oid: number | null;
+  return_type: string;
+  base_type: string;
+  is_array: boolean;
+  is_void: boolean;
 }
 
 interface RoutineRow {
@@ -119,19 +160,56 @@ const columnsSql = `
 const constraintsSql = `
   select con.conname as name, con.contype::text as contype, c.relname as table_name,
     array(select a.attname from unnest(con.conkey) with ordinality k(attnum, i)
-          join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.i)::text[] as columns,
-    rc.relname as referenced_table,
-    case when con.contype = 'f' then
-      array(select a.attname from unnest(con.confkey) with ordinality k(attnum, i)
-            join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum order by k.i)::text[]
-    end as referenced_columns
+          join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.i)::text[] as columns
   from pg_constraint con
   join pg_class c on c.oid = con.conrelid
   join pg_namespace n on n.oid = c.relnamespace
-  left join pg_class rc on rc.oid = con.confrelid
-  left join pg_namespace rn on rn.oid = rc.relnamespace
-  where n.nspname = 'public' and con.contype in ('p', 'u', 'f')
-    and (con.contype <> 'f' or rn.nspname = 'public')`;
+  where n.nspname = 'public' and con.contype in ('p', 'u')`;
+
+/** Every user relation (foreign keys may lead out of the exposed schema and back through a view). */
+const graphRelationsSql = `
+  select c.oid::int as oid, n.nspname as schema, c.relname as name, c.relkind::text as relkind,
+    array(select a.attnum::int from pg_attribute a
+          where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by a.attnum) as attnums,
+    array(select a.attname::text from pg_attribute a
+          where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by a.attnum) as attnames,
+    (select array(select k::int from unnest(pk.conkey) with ordinality u(k, i) order by i)
+       from pg_constraint pk where pk.conrelid = c.oid and pk.contype = 'p') as primary_key
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('r', 'p', 'v', 'm', 'f')
+    and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'`;
+
+const foreignKeysSql = `
+  with keys as (
+    select conrelid, array_agg(k order by k) as columns
+    from pg_constraint, unnest(conkey) as k
+    where contype in ('p', 'u')
+    group by oid, conrelid
+  )
+  select con.conname as name, con.conrelid::int as table_oid, con.confrelid::int as foreign_table_oid,
+    array(select k::int from unnest(con.conkey) with ordinality u(k, i) order by i) as columns,
+    array(select k::int from unnest(con.confkey) with ordinality u(k, i) order by i) as foreign_columns,
+    array(select k from unnest(con.conkey) as k order by k) in
+      (select columns from keys where keys.conrelid = con.conrelid) as one_to_one
+  from pg_constraint con
+  where con.contype = 'f' and con.conparentid = 0`;
+
+/** Functions of exactly one argument, a relation's row: computed columns and relationships. */
+const rowFunctionsSql = `
+  select p.proname as name, arg.oid::int as table_oid, arg.relname as table_name,
+    p.proretset as returns_set, (not p.proretset or p.prorows = 1) as single_row,
+    ret.oid::int as returns_oid, format_type(p.prorettype, null) as return_type,
+    coalesce(elem.typname, t.typname) as base_type, t.typcategory = 'A' as is_array,
+    p.prorettype = 'void'::regtype as is_void
+  from pg_proc p
+  join pg_namespace n on n.oid = p.pronamespace
+  join pg_type argt on argt.oid = p.proargtypes[0]
+  join pg_class arg on arg.oid = argt.typrelid and arg.relkind in ('r', 'p', 'v', 'm', 'f')
+  join pg_namespace argn on argn.oid = arg.relnamespace
+  join pg_type t on t.oid = p.prorettype
+  left join pg_type elem on elem.oid = t.typelem and t.typcategory = 'A'
+  left join pg_class ret on ret.oid = t.typrelid and ret.relkind in ('r', 'p', 'v', 'm', 'f')
+  where n.nspname = 'public' and argn.nspname = 'public' and p.pronargs = 1 and p.prokind = 'f'`;
 
 const routinesSql = `
   select p.oid::int as oid, p.proname as name, p.provolatile::text as volatility,
@@ -167,6 +245,12 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
     pool.query<{ role: string; settings: string[] }>(roleSettingsSql),
     pool.query<{ rolname: string }>('select rolname from pg_roles'),
   ]);
+  const [graphRelations, foreignKeys, rowFunctions, viewOrigins] = await Promise.all([
+    pool.query<GraphRelationRow>(graphRelationsSql),
+    pool.query<ForeignKeyRow>(foreignKeysSql),
+    pool.query<RowFunctionRow>(rowFunctionsSql),
+    loadViewColumnOrigins(pool),
+  ]);
 
   const columnsByRelid = new Map<number, ColumnInfo[]>();
   for (const row of columns.rows) {
@@ -193,35 +277,57 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
       columns: relationColumns,
       columnsByName: new Map(relationColumns.map((column) => [column.name, column])),
       primaryKey: [],
-      uniqueKeys: [],
+      computedColumns: new Map(),
     });
   }
-
-  const foreignKeys: ForeignKeyInfo[] = [];
   for (const row of constraints.rows) {
     const relation = relationMap.get(row.table_name);
-    if (!relation) continue;
-    if (row.contype === 'f') {
-      if (!row.referenced_table || !row.referenced_columns) continue;
-      foreignKeys.push({
-        name: row.name,
-        table: row.table_name,
-        columns: row.columns,
-        referencedTable: row.referenced_table,
-        referencedColumns: row.referenced_columns,
-      });
-      continue;
-    }
-    if (row.contype === 'p') relation.primaryKey = row.columns;
-    relation.uniqueKeys.push(row.columns);
+    if (relation && row.contype === 'p') relation.primaryKey = row.columns;
   }
-  foreignKeys.sort((a, b) => a.name.localeCompare(b.name));
+  addComputedColumns(relationMap, rowFunctions.rows);
+  const graph = new Map<number, GraphRelation>(
+    graphRelations.rows.map((row) => [
+      row.oid,
+      {
+        oid: row.oid,
+        schema: row.schema,
+        name: row.name,
+        isView: row.relkind === 'v' || row.relkind === 'm',
+        columnNames: new Map(
+          row.attnums.map((attnum, index) => [attnum, row.attnames[index] ?? '']),
+        ),
+        primaryKey: row.primary_key ?? [],
+      },
+    ]),
+  );
+  const keys: GraphForeignKey[] = foreignKeys.rows.map((row) => ({
+    name: row.name,
+    tableOid: row.table_oid,
+    foreignTableOid: row.foreign_table_oid,
+    columns: row.columns,
+    foreignColumns: row.foreign_columns,
+    oneToOne: row.one_to_one,
+  }));
+  const functions: GraphFunction[] = rowFunctions.rows.flatMap((row) =>
+    row.returns_oid === null
+      ? []
+      : [
+          {
+            name: row.name,
+            tableOid: row.table_oid,
+            returnsOid: row.returns_oid,
+            toOne: row.single_row,
+          },
+        ],
+  );
 
   const routineMap = new Map<string, RoutineInfo[]>();
   for (const row of routines.rows) {
     const routine = describeRoutine(row, columnsByRelid, relationNameByOid);
+    if (!isCallable(routine)) continue;
     routineMap.set(row.name, [...(routineMap.get(row.name) ?? []), routine]);
   }
+  for (const overloads of routineMap.values()) overloads.sort(compareRoutines);
 
   const roleSettings = new Map<string, [string, string][]>();
   for (const row of settings.rows) {
@@ -236,11 +342,58 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
 
   return {
     relations: relationMap,
-    foreignKeys,
+    relationships: buildRelationships(graph, keys, viewOrigins, functions),
     routines: routineMap,
     roleSettings,
     roles: new Set(roles.rows.map((row) => row.rolname)),
   };
+}
+
+/** Types a lone unnamed parameter may have: PostgREST passes it the whole request body. */
+const bodyParameterTypes = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
+/**
+ * PostgREST leaves out of its cache any function it could not call by named arguments: one with
+ * two or more unnamed parameters, or one whose only unnamed parameter could not take the body.
+ */
+function isCallable(routine: RoutineInfo): boolean {
+  const unnamed = routine.params.filter((param) => param.name === '');
+  if (unnamed.length === 0) return true;
+  return unnamed.length === 1 && bodyParameterTypes.has(unnamed[0]?.type ?? '');
+}
+
+/** Overloads in PostgREST's order: fewer parameters first, then by the parameters themselves. */
+function compareRoutines(a: RoutineInfo, b: RoutineInfo): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  for (let index = 0; index < a.params.length; index += 1) {
+    const [left, right] = [a.params[index], b.params[index]];
+    if (!left || !right) break;
+    const order = compareText(left.name, right.name) || compareText(left.type, right.type);
+    if (order) return order;
+  }
+  return 0;
+}
+
+/** `row.function` reads a one-argument function of the row: PostgREST's computed columns. */
+function addComputedColumns(relations: Map<string, RelationInfo>, functions: RowFunctionRow[]) {
+  for (const row of functions) {
+    const relation = relations.get(row.table_name);
+    if (!relation || row.is_void || row.returns_set) continue;
+    if (relation.columnsByName.has(row.name)) continue;
+    relation.computedColumns.set(row.name, {
+      name: row.name,
+      type: row.return_type,
+      baseType: row.base_type,
+      isArray: row.is_array,
+      nullable: true,
+      hasDefault: false,
+      computed: {
+        function: row.name,
+        argType: relation.name,
+        argColumns: relation.columns.map((column) => column.name),
+      },
+    });
+  }
 }
 
 function describeRoutine(

@@ -2,7 +2,7 @@ import { HttpError, type ServiceDeps, type ServiceHandler } from '../http/types'
 import { fromDatabaseError, restError, tableNotFound } from './errors';
 import { describeSchema } from './openapi';
 import { readRelation } from './read-handler';
-import { checkProfile } from './preferences';
+import { checkProfile, parsePreferences } from './preferences';
 import type { RequestContext } from './request-context';
 import { roleForBearer } from './request-role';
 import { callRoutine } from './rpc-handler';
@@ -56,6 +56,7 @@ export async function createRestService(deps: ServiceDeps): Promise<RestService>
       role,
       pool,
       maxRows: config.maxRows,
+      preferences: parsePreferences(request),
     };
 
     try {

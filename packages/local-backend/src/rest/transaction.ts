@@ -10,6 +10,10 @@ export interface TransactionSettings {
   headers: IncomingHttpHeaders;
   /** ALTER ROLE ... SET values of the request role (statement_timeout). */
   roleSettings: [string, string][];
+  /** End in rollback even when the work succeeds (PostgREST's `db-tx-end` / `Prefer: tx`). */
+  rollback: boolean;
+  /** `Prefer: timezone=...`: the session time zone timestamps are read and written in. */
+  timezone: string | undefined;
 }
 
 export interface TransactionOutcome<T> {
@@ -30,7 +34,7 @@ function cookiesOf(header: string | undefined): Record<string, string> {
 /**
  * Runs `work` in one transaction set up as PostgREST sets up each request: the JWT's role, its
  * claims and the request's method, path, headers and cookies as transaction-local settings, and
- * the search path `public, extensions`.
+ * the search path `public, extensions` (and a preferred time zone, which Postgres validates).
  */
 export async function inRequestTransaction<T>(
   pool: pg.Pool,
@@ -55,7 +59,9 @@ export async function inRequestTransaction<T>(
       JSON.stringify(headers),
       JSON.stringify(cookiesOf(settings.headers.cookie)),
     ];
-    const extra = settings.roleSettings.map(([name, value]) => {
+    const localSettings: [string, string][] = [...settings.roleSettings];
+    if (settings.timezone !== undefined) localSettings.push(['timezone', settings.timezone]);
+    const extra = localSettings.map(([name, value]) => {
       values.push(name, value);
       return `set_config($${values.length - 1}, $${values.length}, true)`;
     });
@@ -67,7 +73,11 @@ export async function inRequestTransaction<T>(
       values,
     );
     const outcome = await work(client);
-    await client.query(outcome.commit ? 'commit' : 'rollback');
+    if (outcome.commit && settings.rollback) {
+      // As PostgREST does: deferred constraints still get checked before the changes are dropped.
+      await client.query('set constraints all immediate');
+    }
+    await client.query(outcome.commit && !settings.rollback ? 'commit' : 'rollback');
     return outcome.value;
   } catch (error) {
     await client.query('rollback').catch(() => {

@@ -1,10 +1,21 @@
 import type { ApiResponse } from '../http/types';
-import { columnNotFound, invalidBody, restError, singularityError, tableNotFound } from './errors';
+import {
+  columnNotFound,
+  invalidBody,
+  maxAffectedViolation,
+  restError,
+  singularityError,
+  tableNotFound,
+} from './errors';
 import { deleteCte, insertCte, updateCte, type Returning } from './mutations';
 import {
+  checkPreferences,
+  countsRows,
+  maxAffectedOf,
   parseAccept,
-  parsePreferences,
+  preferenceHeaders,
   type Preferences,
+  type RequestKind,
   type ResponseFormat,
 } from './preferences';
 import { parseQueryParams, type QueryParams } from './query-params';
@@ -13,7 +24,6 @@ import { relationSource, type ReadPlan } from './read-plan';
 import {
   isPlainObject,
   parseBody,
-  preferenceHeaders,
   readPlanFor,
   responseSettings,
   transaction,
@@ -41,7 +51,8 @@ interface WriteResult {
 
 /**
  * Runs a write (a `with pgrst_mutation as (...)` prefix) and reads back either its row count or
- * its representation; a singular request that did not touch exactly one row is rolled back.
+ * its representation; a singular request that did not touch exactly one row is rolled back, and so
+ * is one that touched more rows than a strict `max-affected` allows.
  */
 async function runWrite(
   context: RequestContext,
@@ -51,6 +62,7 @@ async function runWrite(
   plan: ReadPlan | undefined,
   format: ResponseFormat,
   upsert: boolean,
+  maxAffected?: number,
 ): Promise<WriteResult> {
   const sql = plan
     ? readStatement({
@@ -60,7 +72,7 @@ async function runWrite(
         fallbackOrder: `${quoteIdent(relation.name)}.pgrst_ordinal`,
         alias: relation.name,
         params,
-        count: false,
+        count: 'none',
         shape: format.shape,
         stripNulls: format.stripNulls,
         maxRows: unlimited,
@@ -81,6 +93,7 @@ async function runWrite(
     if (format.shape === 'object' && affected !== 1) {
       return { value: { row, settings: { status: null, headers: null } }, commit: false };
     }
+    if (maxAffected !== undefined && affected > maxAffected) throw maxAffectedViolation(affected);
     return { value: { row, settings: await responseSettings(client) }, commit: true };
   });
 }
@@ -90,16 +103,17 @@ function writeResponse(
   result: WriteResult,
   format: ResponseFormat,
   preferences: Preferences,
+  applied: { kind: RequestKind; resolves?: boolean },
   representation: boolean,
   statuses: { withBody: number; withoutBody: number },
   contentRange: (affected: number, total: string) => string,
 ): ApiResponse {
   const affected = Number(result.row?.affected ?? 0);
   if (format.shape === 'object' && affected !== 1) throw singularityError(affected);
-  const total = preferences.count ? String(affected) : '*';
+  const total = countsRows(preferences) ? String(affected) : '*';
   const headers = {
     'Content-Range': contentRange(affected, total),
-    ...preferenceHeaders(preferences),
+    ...preferenceHeaders(preferences, applied.kind, applied),
   };
   const response = representation
     ? jsonResponse(statuses.withBody, result.row?.body ?? '[]', format.contentType, headers)
@@ -121,7 +135,7 @@ function representationPlan(
 export async function insertRows(context: RequestContext, relation: RelationInfo) {
   const { request } = context;
   const query = parseQueryParams(request.url.searchParams);
-  const preferences = parsePreferences(request);
+  const { preferences } = context;
   const format = parseAccept(request);
   const body = parseBody(request);
   const rows = Array.isArray(body) ? body : [body];
@@ -148,13 +162,14 @@ export async function insertRows(context: RequestContext, relation: RelationInfo
   }
   const representation = preferences.return === 'representation';
   const plan = representation ? representationPlan(context, relation, query) : undefined;
+  checkPreferences(preferences);
   const params = new SqlParams();
   const returning: Returning = representation ? 'rows' : 'count';
   const spec = {
     table: relation.name,
     rows,
     columns,
-    missingDefault: preferences.missingDefault,
+    missingDefault: preferences.missing === 'default',
     returning,
     ...(onConflict ? { onConflict } : {}),
   };
@@ -176,6 +191,7 @@ export async function insertRows(context: RequestContext, relation: RelationInfo
     result,
     format,
     preferences,
+    { kind: 'insert', resolves: relation.primaryKey.length > 0 || query.onConflict !== undefined },
     representation,
     { withBody: allMerged ? 200 : 201, withoutBody: 201 },
     (_, total) => `*/${total}`,
@@ -185,13 +201,14 @@ export async function insertRows(context: RequestContext, relation: RelationInfo
 export async function updateRows(context: RequestContext, relation: RelationInfo) {
   const { request } = context;
   const query = parseQueryParams(request.url.searchParams);
-  const preferences = parsePreferences(request);
+  const { preferences } = context;
   const format = parseAccept(request);
   const body = parseBody(request);
   if (!isPlainObject(body)) throw invalidBody();
   const columns = query.columns ?? Object.keys(body);
   checkColumns(relation, columns);
   const plan = representationPlan(context, relation, query);
+  checkPreferences(preferences);
   const representation = preferences.return === 'representation';
   const params = new SqlParams();
   const returning: Returning = representation ? 'rows' : 'count';
@@ -211,12 +228,14 @@ export async function updateRows(context: RequestContext, relation: RelationInfo
     representation ? plan : undefined,
     format,
     false,
+    maxAffectedOf(preferences),
   );
   return writeResponse(
     context,
     result,
     format,
     preferences,
+    { kind: 'update' },
     representation,
     { withBody: 200, withoutBody: 204 },
     (affected, total) => `${affected > 0 ? `0-${affected - 1}` : '*'}/${total}`,
@@ -226,9 +245,10 @@ export async function updateRows(context: RequestContext, relation: RelationInfo
 export async function deleteRows(context: RequestContext, relation: RelationInfo) {
   const { request } = context;
   const query = parseQueryParams(request.url.searchParams);
-  const preferences = parsePreferences(request);
+  const { preferences } = context;
   const format = parseAccept(request);
   const plan = representationPlan(context, relation, query);
+  checkPreferences(preferences);
   const representation = preferences.return === 'representation';
   const params = new SqlParams();
   const returning: Returning = representation ? 'rows' : 'count';
@@ -241,12 +261,14 @@ export async function deleteRows(context: RequestContext, relation: RelationInfo
     representation ? plan : undefined,
     format,
     false,
+    maxAffectedOf(preferences),
   );
   return writeResponse(
     context,
     result,
     format,
     preferences,
+    { kind: 'delete' },
     representation,
     { withBody: 200, withoutBody: 204 },
     (_, total) => `*/${total}`,
