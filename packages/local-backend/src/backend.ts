@@ -5,14 +5,18 @@ import { assertPgCronAvailable, installPgCronStandIn } from './cron/pg-cron';
 import { startScheduler } from './cron/scheduler';
 import { migrate, type MigrationReport } from './db/migrate';
 import { BackendStartError, startPostgres } from './db/postgres';
+import { assertExtensionAvailable, installStandInExtension } from './db/stand-in-extension';
 import { createFunctionsService } from './functions/service';
 import { createGateway } from './http/gateway';
 import { createApiServer } from './http/server';
 import type { Logger, ServiceDeps, ServiceHandler } from './http/types';
 import { createMailbox } from './mail/mailbox';
+import { pgNetStandIn } from './net/pg-net';
+import { startNetWorker } from './net/worker';
 import { createRealtimeService } from './realtime/service';
 import { createRestService } from './rest/service';
 import { stopOnSignal } from './shutdown';
+import { vaultStandIn } from './vault/supabase-vault';
 
 export interface RunningBackend {
   config: BackendConfig;
@@ -72,6 +76,8 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     envSwitch('LOCAL_BACKEND_LEGACY_DEFAULT_PRIVILEGES') ??
     false;
   await installPgCronStandIn();
+  await installStandInExtension(pgNetStandIn);
+  await installStandInExtension(vaultStandIn);
   const postgres = await startPostgres({
     dataDir: config.dataDir,
     port: config.dbPort,
@@ -95,6 +101,8 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
 
   try {
     await assertPgCronAvailable(postgres.pool);
+    await assertExtensionAvailable(postgres.pool, pgNetStandIn.name);
+    await assertExtensionAvailable(postgres.pool, vaultStandIn.name);
     const migrations = await migrate(postgres.pool, config.supabaseDir, {
       seed: postgres.created || !!options.forceSeed,
       newDatabase: postgres.created,
@@ -142,6 +150,9 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       await realtime.close();
       await close(server);
     });
+    // Once the API listens: queued requests may call this backend's own functions.
+    const netWorker = await startNetWorker(deps);
+    cleanups.push(() => netWorker.stop());
 
     return {
       config,

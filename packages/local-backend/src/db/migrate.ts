@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { moveLocalCronJobsSql } from '../cron/pg-cron';
+import { installVaultSql } from '../vault/supabase-vault';
 import { BackendStartError } from './postgres';
 
 const migrationFile = /^(\d+)_(.*)\.sql$/;
@@ -41,9 +42,10 @@ export interface MigrationReport {
 
 /**
  * Brings the database up to date: the Supabase bootstrap (idempotent), the move of jobs from the
- * former local_cron_jobs table into pg_cron, the legacy default privileges when asked for on a new
- * database, then every migration not yet recorded in supabase_migrations.schema_migrations in
- * version order, each in its own transaction, then seed.sql when the database is new.
+ * former local_cron_jobs table into pg_cron, Supabase Vault (hosted projects have it), the legacy
+ * default privileges when asked for on a new database, then every migration not yet recorded in
+ * supabase_migrations.schema_migrations in version order, each in its own transaction, then seed.sql
+ * when the database is new.
  */
 export async function migrate(
   pool: pg.Pool,
@@ -53,6 +55,7 @@ export async function migrate(
   const bootstrap = await readFile(join(import.meta.dirname, 'bootstrap.sql'), 'utf8');
   await runScript(pool, bootstrap, 'the Supabase bootstrap');
   await runScript(pool, moveLocalCronJobsSql, 'moving local_cron_jobs into pg_cron');
+  await runScript(pool, installVaultSql, 'installing Supabase Vault');
   if (options.legacyDefaultPrivileges && options.newDatabase) {
     await runScript(pool, legacyDefaultPrivilegesSql, 'the legacy default privileges');
   }
