@@ -14,6 +14,26 @@ export interface RateLimits {
   token_verifications: number;
 }
 
+/** [auth.mfa]: TOTP factors (phone and WebAuthn factors are not offered). */
+export interface MfaSettings {
+  /** [auth.mfa] max_enrolled_factors: factors a user may have, verified or not. */
+  maxEnrolledFactors: number;
+  /** [auth.mfa.totp] enroll_enabled */
+  totpEnrollEnabled: boolean;
+  /** [auth.mfa.totp] verify_enabled: challenges and verifications. */
+  totpVerifyEnabled: boolean;
+  /** Seconds a challenge can be verified for (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION). */
+  challengeExpirySeconds: number;
+  /** Seconds an unverified factor with no challenge lives (GoTrue's MFA_FACTOR_EXPIRY_DURATION). */
+  factorExpirySeconds: number;
+  /**
+   * Challenges, and separately verifications, per minute per client address after a burst of 30
+   * (GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY; the CLI has no config.toml key for it, so it is
+   * LOCAL_BACKEND_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY here).
+   */
+  challengeAndVerifyPerMinute: number;
+}
+
 export interface AuthSettings {
   siteUrl: string;
   additionalRedirectUrls: string[];
@@ -25,7 +45,21 @@ export interface AuthSettings {
   passwordRequirements: string;
   enableConfirmations: boolean;
   googleEnabled: boolean;
+  /** [auth] enable_anonymous_sign_ins: POST /signup with neither e-mail nor phone. */
+  enableAnonymousSignIns: boolean;
+  /** [auth.rate_limit] anonymous_users: anonymous sign-ins per hour, per IP address. */
+  anonymousSignInsPerHour: number;
+  /** [auth] enable_manual_linking: the /user/identities endpoints (unlinking an identity). */
+  enableManualLinking: boolean;
+  /**
+   * [auth.email] secure_password_change: a password change from a session older than a day needs
+   * the nonce GET /reauthenticate e-mails.
+   */
+  securePasswordChange: boolean;
+  /** [auth.email] double_confirm_changes: an address change is confirmed from both addresses. */
+  doubleConfirmEmailChanges: boolean;
   rateLimits: RateLimits;
+  mfa: MfaSettings;
   /**
    * A request header trusted to carry the client's address for the per-IP rate limits (GoTrue's
    * GOTRUE_RATE_LIMIT_HEADER, e.g. X-Forwarded-For); unset, the socket's address counts.
@@ -63,6 +97,8 @@ export interface ConfigOverrides {
   mailPort?: number;
   /** Replaces config.toml's rate limits (tests that sign in many times from one address). */
   rateLimits?: Partial<RateLimits>;
+  /** Replaces MfaSettings.challengeAndVerifyPerMinute (tests that verify many codes). */
+  mfaChallengeAndVerifyPerMinute?: number;
   /** Replaces LOCAL_BACKEND_RATE_LIMIT_HEADER (see AuthSettings.rateLimitHeader). */
   rateLimitHeader?: string;
   /**
@@ -106,6 +142,22 @@ function rateLimits(source: Toml): RateLimits {
     if (override !== undefined && override !== '') limits[key] = Number(override);
   }
   return limits;
+}
+
+/** [auth.mfa] with the CLI's defaults: ten factors, TOTP off. */
+function mfaSettings(source: Toml, overrides: ConfigOverrides): MfaSettings {
+  const totp = table(source.totp);
+  const perMinute = process.env.LOCAL_BACKEND_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY;
+  return {
+    maxEnrolledFactors: read(source, 'max_enrolled_factors', 10),
+    totpEnrollEnabled: read(totp, 'enroll_enabled', false),
+    totpVerifyEnabled: read(totp, 'verify_enabled', false),
+    challengeExpirySeconds: 300,
+    factorExpirySeconds: 300,
+    challengeAndVerifyPerMinute:
+      overrides.mfaChallengeAndVerifyPerMinute ??
+      (perMinute !== undefined && perMinute !== '' ? Number(perMinute) : 15),
+  };
 }
 
 /** A LOCAL_BACKEND_<NAME>=true|false switch; unset or empty leaves the decision to the caller. */
@@ -166,7 +218,13 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
         envSwitch('LOCAL_BACKEND_ENABLE_CONFIRMATIONS') ??
         read(authEmail, 'enable_confirmations', false),
       googleEnabled: read(google, 'enabled', false),
+      enableAnonymousSignIns: read(auth, 'enable_anonymous_sign_ins', false),
+      anonymousSignInsPerHour: read(table(auth.rate_limit), 'anonymous_users', 30),
+      enableManualLinking: read(auth, 'enable_manual_linking', false),
+      securePasswordChange: read(authEmail, 'secure_password_change', false),
+      doubleConfirmEmailChanges: read(authEmail, 'double_confirm_changes', true),
       rateLimits: { ...rateLimits(table(auth.rate_limit)), ...overrides.rateLimits },
+      mfa: mfaSettings(table(auth.mfa), overrides),
       rateLimitHeader:
         overrides.rateLimitHeader ??
         (process.env.LOCAL_BACKEND_RATE_LIMIT_HEADER?.trim() || undefined),

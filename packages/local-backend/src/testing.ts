@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startBackend, type ExtraRoute, type RunningBackend } from './backend';
+import { totpCode as codeAt } from './auth/totp';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './keys';
+
+/** The code an authenticator app shows for a TOTP secret (base32) at `atMs` (default: now). */
+export function totpCode(secret: string, atMs: number = Date.now()): string {
+  return codeAt(secret, atMs);
+}
 
 const relaxedRateLimits = {
   email_sent: 100_000,
@@ -82,12 +88,14 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
   const ports = { apiPort: await freePort(), dbPort: await freePort(), mailPort: await freePort() };
   // The suite signs in many times from one address; tests of the limits themselves use 'strict'.
   const rateLimits = options.rateLimits === 'strict' ? undefined : relaxedRateLimits;
+  const mfaChallengeAndVerifyPerMinute = options.rateLimits === 'strict' ? undefined : 100_000;
   const start = () =>
     startBackend({
       supabaseDir,
       dataDir,
       projectRoot: root,
       rateLimits,
+      mfaChallengeAndVerifyPerMinute,
       rateLimitHeader: options.rateLimitHeader,
       enableConfirmations: options.enableConfirmations,
       legacyDefaultPrivileges: options.legacyDefaultPrivileges,

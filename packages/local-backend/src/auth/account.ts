@@ -1,11 +1,21 @@
 import type { ApiRequest, ApiResponse } from '../http/types';
-import { inTransaction, type AuthContext } from './context';
+import { inTransaction, type AuthContext, type Db } from './context';
 import { authError, validationFailed } from './errors';
 import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords';
 import { jsonBody, normalizeEmail, optionalObject, optionalString } from './request';
 import { endSessions, type LogoutScope } from './sessions';
 import { authenticate } from './tokens';
-import { findUserById, mergeMetadata, userJson } from './users';
+import { sendEmailChange, setEmailIdentity } from './email-links';
+import { consumeNonce } from './reauthenticate';
+import {
+  confirmEmail,
+  findUserByEmail,
+  findUserById,
+  mergeMetadata,
+  syncProviders,
+  userJson,
+  type UserRow,
+} from './users';
 
 /** GET /user: the signed-in user. */
 export async function getUser(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
@@ -15,7 +25,9 @@ export async function getUser(context: AuthContext, request: ApiRequest): Promis
 
 /**
  * PUT /user (updateUser): merges `data` into user_metadata and changes the password; a new password
- * signs the user out everywhere else. Changing the e-mail address or phone is not supported.
+ * signs the user out everywhere else, and with secure_password_change a session older than a day
+ * must bring the `nonce` of GET /reauthenticate. An anonymous user may add an e-mail address; other
+ * changes of address or phone are not supported.
  */
 export async function updateUser(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
   const { user, sessionId } = await authenticate(context, request);
@@ -27,11 +39,29 @@ export async function updateUser(context: AuthContext, request: ApiRequest): Pro
   const password = optionalString(body, 'password');
   const email = optionalString(body, 'email');
   const phone = optionalString(body, 'phone');
-  if (email && normalizeEmail(email) !== (user.email ?? '').toLowerCase()) {
+  if (user.is_anonymous && password && !email && !phone) {
+    throw authError(
+      422,
+      'validation_failed',
+      'Updating password of an anonymous user without an email or phone is not allowed',
+    );
+  }
+  const newEmail =
+    email && normalizeEmail(email) !== (user.email ?? '').toLowerCase()
+      ? normalizeEmail(email)
+      : undefined;
+  if (newEmail && !user.is_anonymous) {
     throw authError(
       422,
       'validation_failed',
       'Changing the email address is not supported by the local backend',
+    );
+  }
+  if (newEmail && (await findUserByEmail(context.pool, newEmail))) {
+    throw authError(
+      422,
+      'email_exists',
+      'A user with this email address has already been registered',
     );
   }
   if (phone && phone !== (user.phone ?? '')) {
@@ -40,6 +70,19 @@ export async function updateUser(context: AuthContext, request: ApiRequest): Pro
       'validation_failed',
       'Changing the phone number is not supported by the local backend',
     );
+  }
+  const nonce = optionalString(body, 'nonce');
+  if (password !== undefined && context.settings.securePasswordChange) {
+    if (!(await signedInWithinADay(context, sessionId))) {
+      if (!nonce) {
+        throw authError(
+          400,
+          'reauthentication_needed',
+          'Password update requires reauthentication',
+        );
+      }
+      await inTransaction(context.pool, (client) => consumeNonce(client, user, nonce));
+    }
   }
   let passwordHash: string | undefined;
   if (password) {
@@ -71,9 +114,54 @@ export async function updateUser(context: AuthContext, request: ApiRequest): Pro
       );
       await endSessions(client, user.id, sessionId, sessionId ? 'others' : 'global');
     }
+    if (newEmail) await addAnonymousUsersEmail(context, client, current, newEmail, request);
     return (await findUserById(client, user.id)) ?? current;
   });
   return { status: 200, body: await userJson(context.pool, updated) };
+}
+
+/** Whether the request's session began less than a day ago (no reauthentication needed then). */
+async function signedInWithinADay(
+  context: AuthContext,
+  sessionId: string | undefined,
+): Promise<boolean> {
+  if (!sessionId) return false;
+  const { rowCount } = await context.pool.query(
+    "select 1 from auth.sessions where id = $1 and created_at + interval '24 hours' > now()",
+    [sessionId],
+  );
+  return !!rowCount;
+}
+
+/**
+ * An anonymous user adding an e-mail address: with confirmations off it becomes the user's address
+ * at once (the user is no longer anonymous); with them on, a confirmation link goes to the address
+ * and the change happens when it is followed.
+ */
+async function addAnonymousUsersEmail(
+  context: AuthContext,
+  db: Db,
+  user: UserRow,
+  email: string,
+  request: ApiRequest,
+): Promise<void> {
+  if (!context.settings.enableConfirmations) {
+    await db.query(
+      `update auth.users
+          set email = $2, is_anonymous = false, email_change = '', updated_at = now()
+        where id = $1`,
+      [user.id, email],
+    );
+    await setEmailIdentity(db, user.id, true);
+    await confirmEmail(db, user.id);
+    await syncProviders(db, user.id);
+    return;
+  }
+  await db.query(
+    `update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1`,
+    [user.id, email],
+  );
+  await sendEmailChange(context, db, user.id, email, request);
 }
 
 const logoutScopes = new Set<string>(['global', 'local', 'others']);

@@ -16,7 +16,9 @@ const workerUrl = new URL('./bcrypt-worker.mjs', import.meta.url);
 /**
  * bcrypt takes tens of milliseconds of CPU per password; on the event loop every other request waits
  * behind it. These threads do it instead, one job each at a time, so at most `size` cores hash while
- * the event loop keeps serving. Threads start on first use and do not keep the process alive.
+ * the event loop keeps serving. Each thread lowers its own CPU priority (bcrypt-worker.mjs), so when
+ * the cores are all busy the event loop and Postgres go first. Threads start on first use and do not
+ * keep the process alive.
  */
 export class BcryptPool {
   private readonly idle: Worker[] = [];

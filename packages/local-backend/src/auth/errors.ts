@@ -36,3 +36,7 @@ export const unexpectedFailure = () =>
     'unexpected_failure',
     'Unexpected failure, please check server logs for more information',
   );
+
+/** A GoTrue feature the local backend does not provide: 501, never a 404 that looks like a bug. */
+export const notImplemented = (feature: string) =>
+  authError(501, 'not_implemented', `${feature} is not supported by the local backend`);

@@ -1,6 +1,7 @@
 import type { AuthSettings } from '../config';
 import { BcryptPool } from './bcrypt-pool';
 import { authError, validationFailed } from './errors';
+import { VerifiedPasswords } from './verified-passwords';
 
 const lower = 'abcdefghijklmnopqrstuvwxyz';
 const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -22,6 +23,13 @@ export const BCRYPT_COST = 10;
 
 /** One pool for the process: every backend in it shares the cores. */
 const bcryptPool = new BcryptPool();
+
+/**
+ * A repeat sign-in with a password bcrypt recently verified for the same hash skips bcrypt (see
+ * VerifiedPasswords): a first sign-in and every wrong password still pay the full cost. A core
+ * checks only ~15 cost-10 hashes a second, and a test suite signs the same users in again and again.
+ */
+const verifiedPasswords = new VerifiedPasswords({ maxEntries: 10_000, ttlMs: 10 * 60_000 });
 
 export interface PasswordWeakness {
   message: string;
@@ -79,6 +87,12 @@ export async function passwordMatches(
       unknownAccountHash = undefined;
       throw error;
     });
-  const same = await bcryptPool.compare(password, hash || (await unknownAccountHash));
+  const checked = hash || (await unknownAccountHash);
+  // Looked up for an unknown account too (never found), so that it does the same work as a wrong
+  // password. Its stand-in hash is never remembered: its password is in this file for anyone to
+  // read, and a quick answer to it would tell which accounts do not exist.
+  if (verifiedPasswords.has(checked, password)) return !!hash;
+  const same = await bcryptPool.compare(password, checked);
+  if (same && hash) verifiedPasswords.remember(hash, password);
   return same && !!hash;
 }

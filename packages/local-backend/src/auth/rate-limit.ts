@@ -77,6 +77,24 @@ export class AuthRateLimits {
     }
   }
 
+  /** Anonymous sign-ins per client address per hour ([auth.rate_limit] anonymous_users). */
+  checkAnonymousSignIn(request: Pick<ApiRequest, 'ip' | 'headers'>, perHour: number): void {
+    const retryAfter = this.limiter.take(
+      `anonymous_users:ip:${this.clientAddress(request)}`,
+      perHour,
+      oneHour,
+    );
+    if (retryAfter !== undefined) {
+      throw authError(
+        429,
+        'over_request_rate_limit',
+        'Request rate limit reached',
+        {},
+        { 'Retry-After': String(retryAfter) },
+      );
+    }
+  }
+
   /** The trusted header's first address (a proxy appends the ones it saw), else the socket's. */
   clientAddress(request: Pick<ApiRequest, 'ip' | 'headers'>): string {
     if (!this.ipHeader) return request.ip;

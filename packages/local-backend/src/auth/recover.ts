@@ -9,7 +9,9 @@ import { findUserByEmail, insertUser } from './users';
 
 /**
  * POST /recover (resetPasswordForEmail): e-mails a recovery link when the address has an account.
- * Answers 200 {} either way, so it does not reveal which addresses exist.
+ * Answers 200 {} either way, so it does not reveal which addresses exist. GoTrue counts only the
+ * e-mails it sends against email_sent, so while that limit is reached a known address gets 429 and
+ * an unknown one 200; here an unknown address's request counts too, and both get 429.
  */
 export async function recover(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
   const body = jsonBody(request);
@@ -20,6 +22,7 @@ export async function recover(context: AuthContext, request: ApiRequest): Promis
   const redirectTo = allowedRedirect(request.url.searchParams.get('redirect_to'), context.settings);
   const user = await findUserByEmail(context.pool, email);
   if (user) await sendEmailLink(context, user, { type: 'recovery', redirectTo, challenge });
+  else context.limits.checkEmailSend();
   return { status: 200, body: {} };
 }
 
@@ -80,6 +83,9 @@ export async function resend(context: AuthContext, request: ApiRequest): Promise
   const user = await findUserByEmail(context.pool, email);
   if (user && !user.email_confirmed_at) {
     await sendEmailLink(context, user, { type: 'signup', redirectTo, challenge });
+  } else {
+    // As in recover: whether an e-mail went out must not show in the answer.
+    context.limits.checkEmailSend();
   }
   return { status: 200, body: {} };
 }

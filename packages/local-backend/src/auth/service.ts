@@ -6,15 +6,22 @@ import {
   type ServiceHandler,
 } from '../http/types';
 import { getUser, logout, updateUser } from './account';
+import { deleteUserFactor, listUserFactors, updateUserFactor } from './admin-factors';
+import { generateLink, invite } from './admin-links';
+import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './admin-users';
 import { createAuthContext, type AuthContext } from './context';
 import { authError, unexpectedFailure } from './errors';
-import { enrollFactor, useFactor } from './factors';
+import { enrollFactor, unenrollFactor } from './factors';
 import { authorize, showConsent, submitConsent } from './google';
+import { challengeFactor, verifyFactor } from './mfa-verify';
 import { recover, resend, sendOtp } from './recover';
 import { assertNoNulInParams } from './request';
+import { linkIdentity, unlinkIdentity } from './identities';
+import { reauthenticate } from './reauthenticate';
 import { health, jwks, settings } from './settings';
 import { signup } from './signup';
 import { token } from './token';
+import { unsupportedEndpoint, unsupportedFeatures } from './unsupported';
 import { UnreadableUserError } from './users';
 import { verifyLink, verifyOtp } from './verify';
 
@@ -39,11 +46,32 @@ const routes: Route[] = [
   { path: /^\/settings$/, methods: { GET: settings } },
   { path: /^\/health$/, methods: { GET: health } },
   { path: /^\/\.well-known\/jwks\.json$/, methods: { GET: jwks } },
-  { path: /^\/factors$/, methods: { POST: enrollFactor } },
+  { path: /^\/reauthenticate$/, methods: { GET: reauthenticate } },
+  { path: /^\/user\/identities\/authorize$/, methods: { GET: linkIdentity } },
+  { path: /^\/user\/identities\/[^/]+$/, methods: { DELETE: unlinkIdentity } },
+  { path: /^\/invite$/, methods: { POST: invite } },
+  { path: /^\/admin\/generate_link$/, methods: { POST: generateLink } },
+  { path: /^\/admin\/users$/, methods: { GET: listUsers, POST: createUser } },
   {
-    path: /^\/factors\/[^/]+(\/(challenge|verify))?$/,
-    methods: { POST: useFactor, DELETE: useFactor },
+    path: /^\/admin\/users\/[^/]+$/,
+    methods: { GET: getUserById, PUT: updateUserById, DELETE: deleteUser },
   },
+  { path: /^\/admin\/users\/[^/]+\/factors$/, methods: { GET: listUserFactors } },
+  {
+    path: /^\/admin\/users\/[^/]+\/factors\/[^/]+$/,
+    methods: { PUT: updateUserFactor, DELETE: deleteUserFactor },
+  },
+  ...unsupportedFeatures.map(([path, feature]) => {
+    const endpoint = unsupportedEndpoint(feature);
+    return {
+      path,
+      methods: { GET: endpoint, POST: endpoint, PUT: endpoint, PATCH: endpoint, DELETE: endpoint },
+    };
+  }),
+  { path: /^\/factors$/, methods: { POST: enrollFactor } },
+  { path: /^\/factors\/[^/]+$/, methods: { DELETE: unenrollFactor } },
+  { path: /^\/factors\/[^/]+\/challenge$/, methods: { POST: challengeFactor } },
+  { path: /^\/factors\/[^/]+\/verify$/, methods: { POST: verifyFactor } },
 ];
 
 /** /auth/v1: the GoTrue endpoints supabase-js calls. */

@@ -7,7 +7,15 @@ import { findUserById, INSTANCE_ID, UnreadableUserError, userJson, type UserRow 
 
 /** How the user proved who they are, as the `amr` claim names it. */
 export type AuthMethod =
-  'password' | 'otp' | 'oauth' | 'recovery' | 'magiclink' | 'invite' | 'email/signup';
+  | 'password'
+  | 'otp'
+  | 'oauth'
+  | 'recovery'
+  | 'magiclink'
+  | 'invite'
+  | 'email/signup'
+  | 'email_change'
+  | 'anonymous';
 
 export interface SessionResponse {
   access_token: string;
@@ -50,7 +58,7 @@ export async function startSession(
   return sessionResponse(context, db, signedIn, sessionId, refreshToken);
 }
 
-async function insertRefreshToken(
+export async function insertRefreshToken(
   db: Db,
   userId: string,
   sessionId: string,
@@ -66,6 +74,9 @@ async function insertRefreshToken(
   return token;
 }
 
+/** The `amr` methods of a second factor: a session with one of them is at aal2. */
+const secondFactorMethods = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
 /** A fresh access token for the session plus the given refresh token, with the user. */
 export async function sessionResponse(
   context: AuthContext,
@@ -74,13 +85,11 @@ export async function sessionResponse(
   sessionId: string,
   refreshToken: string,
 ): Promise<SessionResponse> {
-  const { rows } = await db.query<{ aal: string | null }>(
-    'select aal from auth.sessions where id = $1',
-    [sessionId],
-  );
+  // As GoTrue: a claim's time is when it was last made (a second TOTP verification renews it), and
+  // the level follows from the claims.
   const { rows: claims } = await db.query<{ method: string; timestamp: number }>(
-    `select authentication_method as method, floor(extract(epoch from created_at))::float8 as timestamp
-       from auth.mfa_amr_claims where session_id = $1 order by created_at desc, id`,
+    `select authentication_method as method, floor(extract(epoch from updated_at))::float8 as timestamp
+       from auth.mfa_amr_claims where session_id = $1 order by updated_at desc, id`,
     [sessionId],
   );
   const amr: AmrEntry[] = claims.map((claim) => ({
@@ -89,7 +98,7 @@ export async function sessionResponse(
   }));
   const accessToken = await signAccessToken(context, user, {
     id: sessionId,
-    aal: rows[0]?.aal ?? 'aal1',
+    aal: amr.some((claim) => secondFactorMethods.has(claim.method)) ? 'aal2' : 'aal1',
     amr,
   });
   return {

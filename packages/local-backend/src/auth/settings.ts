@@ -33,7 +33,7 @@ export function settings(context: AuthContext): ApiResponse {
     status: 200,
     body: {
       external: {
-        anonymous_users: false,
+        anonymous_users: settings.enableAnonymousSignIns,
         ...Object.fromEntries(otherProviders.map((provider) => [provider, false])),
         email: true,
         google: settings.googleEnabled,

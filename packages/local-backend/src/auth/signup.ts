@@ -7,7 +7,7 @@ import { codeChallengeFrom } from './pkce';
 import { allowedRedirect } from './redirects';
 import { jsonBody, normalizeEmail, optionalObject, optionalString } from './request';
 import { startSession } from './sessions';
-import { findUserByEmail, insertUser, userJson } from './users';
+import { findUserByEmail, insertAnonymousUser, insertUser, userJson } from './users';
 
 const uniqueViolation = '23505';
 
@@ -18,19 +18,15 @@ const uniqueViolation = '23505';
  */
 export async function signup(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
   const { settings } = context;
-  if (!settings.enableSignup) {
-    throw authError(422, 'signup_disabled', 'Signups not allowed for this instance');
-  }
   const body = jsonBody(request);
   const rawEmail = optionalString(body, 'email');
   const password = optionalString(body, 'password');
   const data = optionalObject(body, 'data') ?? {};
-  if (!rawEmail) {
-    if (optionalString(body, 'phone')) {
-      throw authError(400, 'phone_provider_disabled', 'Phone signups are disabled');
-    }
-    throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  if (!rawEmail && !optionalString(body, 'phone')) {
+    return signUpAnonymously(context, request, data);
   }
+  if (!settings.enableSignup) throw signupDisabled();
+  if (!rawEmail) throw authError(400, 'phone_provider_disabled', 'Phone signups are disabled');
   const email = normalizeEmail(rawEmail);
   if (!password) throw validationFailed('Signup requires a valid password');
   context.limits.check('sign_in_sign_ups', request);
@@ -75,6 +71,37 @@ export async function signup(context: AuthContext, request: ApiRequest): Promise
       throw authError(500, 'unexpected_failure', 'Database error saving new user');
     }
     throw error;
+  }
+}
+
+const signupDisabled = () =>
+  authError(422, 'signup_disabled', 'Signups not allowed for this instance');
+
+/**
+ * POST /signup with neither e-mail nor phone (signInAnonymously), when [auth]
+ * enable_anonymous_sign_ins allows it: a user with no address and a session whose token says
+ * `is_anonymous`.
+ */
+async function signUpAnonymously(
+  context: AuthContext,
+  request: ApiRequest,
+  data: Record<string, unknown>,
+): Promise<ApiResponse> {
+  if (!context.settings.enableAnonymousSignIns) {
+    throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
+  context.limits.checkAnonymousSignIn(request, context.settings.anonymousSignInsPerHour);
+  if (!context.settings.enableSignup) throw signupDisabled();
+  try {
+    const session = await inTransaction(context.pool, async (client) => {
+      const user = await insertAnonymousUser(client, data);
+      return startSession(context, client, user, 'anonymous', request);
+    });
+    return { status: 200, body: session };
+  } catch (error) {
+    if (!isDatabaseError(error)) throw error;
+    context.log.error('signup: saving the anonymous user failed', error);
+    throw authError(500, 'unexpected_failure', 'Database error creating anonymous user');
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ApiRequest, ApiResponse } from '../http/types';
 import { inTransaction, type AuthContext } from './context';
-import { authError, invalidCredentials, validationFailed } from './errors';
+import { authError, invalidCredentials, notImplemented, validationFailed } from './errors';
 import { passwordMatches, passwordWeakness } from './passwords';
 import { exchangeCode } from './pkce';
 import { jsonBody, normalizeEmail, optionalString } from './request';
@@ -30,6 +30,10 @@ export async function token(context: AuthContext, request: ApiRequest): Promise<
       );
       return { status: 200, body: session };
     }
+    case 'web3':
+      throw notImplemented('Web3 wallet sign-in (grant_type=web3)');
+    case 'id_token':
+      throw notImplemented('Sign-in with an ID token (grant_type=id_token)');
     default:
       throw validationFailed(`unsupported_grant_type: ${grantType ?? '(none)'}`);
   }

@@ -65,27 +65,24 @@ export async function authenticate(
   if (!request.bearer) {
     throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   }
-  const verified = await verifyJwt(request.bearer);
-  if (!verified.ok) {
-    const detail = verified.reason === 'expired' ? 'token is expired' : verified.message;
-    throw authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
-  }
-  const { claims } = verified;
+  const claims = await verifiedClaims(request.bearer);
   if (!claims.sub) throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim');
-  if (!isUuid(claims.sub))
-    throw authError(403, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+  if (!isUuid(claims.sub)) {
+    throw authError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+  }
   const user = await findUserById(context.pool, claims.sub);
   if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
 
   const sessionId = claims.session_id;
-  if (sessionId !== undefined) {
-    const { rowCount } = isUuid(sessionId)
-      ? await context.pool.query(
-          `select 1 from auth.sessions
-            where id = $1 and user_id = $2 and (not_after is null or not_after > now())`,
-          [sessionId, user.id],
-        )
-      : { rowCount: 0 };
+  if (sessionId !== undefined && sessionId !== '' && sessionId !== nilUuid) {
+    if (!isUuid(sessionId)) {
+      throw authError(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');
+    }
+    const { rowCount } = await context.pool.query(
+      `select 1 from auth.sessions
+        where id = $1 and user_id = $2 and (not_after is null or not_after > now())`,
+      [sessionId, user.id],
+    );
     if (!rowCount) {
       throw authError(
         403,
@@ -94,7 +91,48 @@ export async function authenticate(
       );
     }
   }
-  return { claims, user, sessionId };
+  // A ban also stops access tokens issued before it.
+  if (user.banned_until && user.banned_until > new Date()) {
+    throw authError(403, 'user_banned', 'User is banned');
+  }
+  return { claims, user, sessionId: sessionId || undefined };
+}
+
+const nilUuid = '00000000-0000-0000-0000-000000000000';
+
+/** The token's claims once its signature and expiry check out; 403 bad_jwt worded as GoTrue's. */
+export async function verifiedClaims(token: string): Promise<JwtClaims> {
+  const verified = await verifyJwt(token);
+  if (verified.ok) return verified.claims;
+  throw authError(
+    403,
+    'bad_jwt',
+    `invalid JWT: unable to parse or verify signature, ${jwtProblem(token, verified.reason)}`,
+  );
+}
+
+/** What GoTrue's JWT parser (golang-jwt) says about a token it refuses. */
+function jwtProblem(token: string, reason: 'expired' | 'invalid'): string {
+  const parts = token.split('.');
+  if (parts.length !== 3) return 'token is malformed: token contains an invalid number of segments';
+  let header: unknown;
+  try {
+    header = JSON.parse(Buffer.from(parts[0] ?? '', 'base64url').toString('utf8'));
+  } catch {
+    return 'token is malformed: could not JSON decode header';
+  }
+  const alg = (header as { alg?: unknown } | null)?.alg;
+  if (typeof alg !== 'string' || !alg) {
+    return 'token is unverifiable: signing method (alg) is unspecified';
+  }
+  if (alg !== 'HS256') return `token signature is invalid: signing method ${alg} is invalid`;
+  if (reason === 'expired') return 'token has invalid claims: token is expired';
+  try {
+    JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8'));
+  } catch {
+    return 'token is malformed: could not JSON decode claim';
+  }
+  return 'token signature is invalid: signature is invalid';
 }
 
 /** An opaque, unguessable token (refresh tokens, PKCE codes' companions). */

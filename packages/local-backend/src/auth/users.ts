@@ -43,7 +43,7 @@ interface IdentityRow {
   updated_at: Date;
 }
 
-interface FactorRow {
+export interface FactorRow {
   id: string;
   friendly_name: string | null;
   factor_type: string;
@@ -120,12 +120,14 @@ export function isUuid(value: unknown): value is string {
 export async function findUserById(
   db: Db,
   id: string,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; includeDeleted?: boolean } = {},
 ): Promise<UserRow | undefined> {
   if (!isUuid(id)) return undefined;
   const { rows } = await db.query<UserRow>(
     `select ${userColumns}, ${nullStringColumns}
-       from auth.users where id = $1 and deleted_at is null${options.lock ? ' for update' : ''}`,
+       from auth.users where id = $1${options.includeDeleted ? '' : ' and deleted_at is null'}${
+         options.lock ? ' for update' : ''
+       }`,
     [id],
   );
   return readable(rows[0]);
@@ -151,6 +153,10 @@ export interface NewUser {
   /** identity_data of the first identity; also merged into user_metadata, as GoTrue does. */
   identityData: Metadata;
   userMetadata: Metadata;
+  /** A chosen id (the admin API's `id`); a random one otherwise. */
+  id?: string;
+  /** user_metadata exactly as given, without the identity's data (users the admin API creates). */
+  userMetadataOnly?: boolean;
 }
 
 /**
@@ -159,9 +165,12 @@ export interface NewUser {
  * GoTrue writes them (four of them have no default).
  */
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
-  const id = crypto.randomUUID();
+  const id = user.id ?? crypto.randomUUID();
   const providerId = user.providerId ?? id;
   const identityData = { ...user.identityData, sub: providerId };
+  const userMetadata = user.userMetadataOnly
+    ? user.userMetadata
+    : { ...user.userMetadata, ...identityData };
   const { rows } = await db.query<UserRow>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous,
@@ -176,11 +185,42 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
       user.passwordHash ?? '',
       user.confirmed,
       { provider: user.provider, providers: [user.provider] },
-      { ...user.userMetadata, ...identityData },
+      userMetadata,
     ],
   );
   await insertIdentity(db, id, user.provider, providerId, identityData);
   return rows[0] as UserRow;
+}
+
+/** An anonymous user: no address, no identity, empty app_metadata, as GoTrue creates one. */
+export async function insertAnonymousUser(db: Db, userMetadata: Metadata): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `insert into auth.users (instance_id, id, aud, role, encrypted_password, raw_app_meta_data,
+       raw_user_meta_data, created_at, updated_at, is_anonymous, ${stringColumns.join(', ')})
+     values ($1, $2, 'authenticated', 'authenticated', '', '{}', $3, now(), now(), true,
+       ${stringColumns.map(() => "''").join(', ')})
+     returning ${userColumns}`,
+    [INSTANCE_ID, crypto.randomUUID(), userMetadata],
+  );
+  return rows[0] as UserRow;
+}
+
+/** Re-derives app_metadata's provider/providers from the user's identities, oldest first. */
+export async function syncProviders(db: Db, userId: string): Promise<void> {
+  await db.query(
+    `update auth.users u
+        set raw_app_meta_data = coalesce(u.raw_app_meta_data, '{}'::jsonb) || jsonb_build_object(
+              'providers', coalesce(p.providers, '[]'::jsonb))
+            || case when p.providers is null then '{}'::jsonb
+                    else jsonb_build_object('provider', p.providers -> 0) end,
+            updated_at = now()
+       from (select (select jsonb_agg(provider order by first_created)
+                       from (select provider, min(created_at) as first_created
+                               from auth.identities where user_id = $1 group by provider) firsts)
+                      as providers) p
+      where u.id = $1`,
+    [userId],
+  );
 }
 
 export async function insertIdentity(
@@ -296,7 +336,7 @@ function identityJson(identity: IdentityRow): Record<string, unknown> {
   };
 }
 
-function factorJson(factor: FactorRow): Record<string, unknown> {
+export function factorJson(factor: FactorRow): Record<string, unknown> {
   return {
     id: factor.id,
     ...(factor.friendly_name ? { friendly_name: factor.friendly_name } : {}),

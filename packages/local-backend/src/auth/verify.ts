@@ -11,6 +11,9 @@ import { emailTokenHash } from './tokens';
 
 const pkcePrefix = 'pkce_';
 
+const singleConfirmationAccepted =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
 /**
  * GET /verify: the link in an e-mail. Always a 303: to redirect_to with the session in the fragment
  * (implicit flow) or `?code=` (PKCE), or with the error in the fragment.
@@ -41,6 +44,9 @@ export async function verifyLink(context: AuthContext, request: ApiRequest): Pro
   try {
     const location = await inTransaction(context.pool, async (client) => {
       const verified = await consumeEmailToken(client, type, tokenHash);
+      if (verified.awaitingOtherAddress) {
+        return withFragment(redirectTo, [['message', singleConfirmationAccepted]]);
+      }
       const code = isPkce
         ? await issuePendingFlowCode(client, verified.user.id, verified.method)
         : undefined;
@@ -96,7 +102,9 @@ export async function verifyOtp(context: AuthContext, request: ApiRequest): Prom
   }
   const session = await inTransaction(context.pool, async (client) => {
     const verified = await consumeEmailToken(client, type, hash, address);
+    if (verified.awaitingOtherAddress) return undefined;
     return startSession(context, client, verified.user, verified.method, request);
   });
+  if (!session) return { status: 200, body: { msg: singleConfirmationAccepted, code: '200' } };
   return { status: 200, body: session };
 }

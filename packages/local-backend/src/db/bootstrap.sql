@@ -167,18 +167,75 @@ create table if not exists auth.flow_state (
   updated_at timestamptz default now()
 );
 
+-- MFA as GoTrue keeps it: factors (a TOTP factor's secret is its base32 key), their challenges, and
+-- the sessions' sign-in methods above (auth.mfa_amr_claims). Columns of factor kinds the local
+-- backend does not offer (phone, WebAuthn) exist so that the schema matches.
+do $$
+begin
+  create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+exception
+  when duplicate_object then null;
+end
+$$;
+do $$
+begin
+  create type auth.factor_status as enum ('unverified', 'verified');
+exception
+  when duplicate_object then null;
+end
+$$;
+
 create table if not exists auth.mfa_factors (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   friendly_name text,
-  factor_type text not null,
-  status text not null,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   secret text,
   phone text,
-  last_challenged_at timestamptz
+  last_challenged_at timestamptz unique,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid,
+  last_webauthn_challenge_data jsonb
 );
+-- Databases made before MFA existed here have text columns and lack the later ones. A view or policy
+-- on the text columns blocks the change; then they stay text, which compares with literals alike.
+do $$
+begin
+  if (select data_type from information_schema.columns
+       where table_schema = 'auth' and table_name = 'mfa_factors' and column_name = 'status') = 'text' then
+    alter table auth.mfa_factors
+      alter column factor_type type auth.factor_type using factor_type::auth.factor_type,
+      alter column status type auth.factor_status using status::auth.factor_status;
+  end if;
+exception
+  when feature_not_supported then
+    raise notice 'auth.mfa_factors keeps text columns: %', sqlerrm;
+end
+$$;
+alter table auth.mfa_factors
+  add column if not exists web_authn_credential jsonb,
+  add column if not exists web_authn_aaguid uuid,
+  add column if not exists last_webauthn_challenge_data jsonb;
+create unique index if not exists mfa_factors_last_challenged_at_key on auth.mfa_factors (last_challenged_at);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id)
+  where trim(friendly_name) <> '';
+create unique index if not exists unique_verified_phone_factor on auth.mfa_factors (user_id, phone);
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
+);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
 
 create table if not exists auth.audit_log_entries (
   instance_id uuid,
