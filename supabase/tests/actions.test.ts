@@ -1,6 +1,7 @@
 /**
- * The admin actions and the module gate as SQL functions: what each changes, each error, who may
- * call it, that a repeat changes nothing and that a failure midway leaves nothing behind.
+ * The admin actions as SQL functions: what each changes, each error, who may call it, that a
+ * repeat changes nothing and that a failure midway leaves nothing behind. The module gate has its
+ * own file (access.test.ts).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -228,60 +229,5 @@ describe('expire_lapsed_trials (the scheduled job)', () => {
     expect(rows).toEqual([
       { schedule: '*/5 * * * *', command: 'select public.expire_lapsed_trials()', active: true },
     ]);
-  });
-});
-
-describe('unlock_module', () => {
-  it('accepts either password, trimmed and in any case, and records the unlock once', async () => {
-    const user = await newUser('Unlocker');
-    for (const password of ['revolve360', '  REVOLVE360 ', 'Revovle360']) {
-      const { data, error } = await user.client.rpc('unlock_module', {
-        slug: 'home-visits',
-        password,
-      });
-      expect(error).toBeNull();
-      expect(data).toMatchObject({
-        unlocked: true,
-        unlock: { module_name: 'home-visits', user_id: user.id },
-      });
-    }
-    const { data } = await user.client.from('module_unlocks').select('module_name');
-    expect(data).toEqual([{ module_name: 'home-visits' }]);
-  });
-
-  it('refuses a wrong password, an unknown slug and anonymous callers', async () => {
-    const user = await newUser('Wrong Password');
-    const wrong = await user.client.rpc('unlock_module', { slug: 'dementia', password: 'guess' });
-    expect(wrong.data).toEqual({
-      unlocked: false,
-      message: 'Incorrect password. Please try again.',
-    });
-    const unknown = await user.client.rpc('unlock_module', {
-      slug: 'rural-minds',
-      password: 'revolve360',
-    });
-    expect(unknown.status).toBe(404);
-    const anon = await anonClient().rpc('unlock_module', {
-      slug: 'dementia',
-      password: 'revolve360',
-    });
-    expect(anon.status).toBe(401);
-    const { data } = await user.client.from('module_unlocks').select('id');
-    expect(data).toEqual([]);
-  });
-
-  it('slows down guessing after ten wrong passwords in ten minutes', async () => {
-    const user = await newUser('Guesser');
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      await user.client.rpc('unlock_module', { slug: 'dementia', password: `guess-${attempt}` });
-    }
-    const blocked = await user.client.rpc('unlock_module', {
-      slug: 'dementia',
-      password: 'revolve360',
-    });
-    expect(blocked.status).toBe(429);
-    expect(blocked.error?.message).toBe(
-      'Too many attempts. Please wait a few minutes and try again.',
-    );
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The module slugs the database knows are the catalogue's: unlock_module's list is every module
- * with an unlock gate, and the trial-module insert policy is the trial library's three.
+ * The module slugs the database knows are the catalogue's: the modules with an unlock gate (the
+ * slugs unlock_module and create_access_code accept, and the access_codes check), and the trial
+ * library's three (the trial-module insert policy).
  */
 import { describe, expect, it } from 'vitest';
 import { modules, moduleSlugs, trialModuleSlugs } from '../../src/content/modules';
@@ -11,16 +12,23 @@ function quoted(sql: string): string[] {
   return [...sql.matchAll(/'([^']*)'/g)].map((match) => match[1] ?? '');
 }
 
+const unlockable = moduleSlugs.filter((slug) => modules[slug].unlockable);
+
 describe('the module slugs in SQL match src/content/modules.ts', () => {
-  it("unlock_module's slugs are the modules with an unlock gate", async () => {
-    const { rows } = await database().query<{ source: string }>(
-      "select prosrc as source from pg_proc where proname = 'unlock_module' and pronamespace = 'public'::regnamespace",
+  it("the functions' list is the modules with an unlock gate", async () => {
+    const { rows } = await database().query<{ slugs: string[] }>(
+      'select private.training_module_slugs() as slugs',
+    );
+    expect([...(rows[0]?.slugs ?? [])].sort()).toEqual([...unlockable].sort());
+  });
+
+  it('the access_codes check names the same modules', async () => {
+    const { rows } = await database().query<{ definition: string }>(
+      `select pg_get_constraintdef(oid) as definition from pg_constraint
+       where conrelid = 'public.access_codes'::regclass and pg_get_constraintdef(oid) like '%module_slugs%'`,
     );
     expect(rows).toHaveLength(1);
-    const list = /slug not in \(([^)]*)\)/.exec(rows[0]?.source ?? '')?.[1];
-    expect(list, 'unlock_module checks the slug against a list').toBeDefined();
-    const unlockable = moduleSlugs.filter((slug) => modules[slug].unlockable);
-    expect(quoted(list ?? '').sort()).toEqual([...unlockable].sort());
+    expect(quoted(rows[0]?.definition ?? '').sort()).toEqual([...unlockable].sort());
   });
 
   it('the trial-module insert policy names the trial library modules', async () => {

@@ -18,6 +18,7 @@ const tables = [
   'active_trial_users',
   'expired_trials',
   'module_unlocks',
+  'access_codes',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -29,6 +30,7 @@ const ownerColumn: Record<Table, string> = {
   active_trial_users: 'user_id',
   expired_trials: 'user_id',
   module_unlocks: 'user_id',
+  access_codes: 'created_by',
 };
 
 // userA is active@example.com (active trial, notifications, unlocks); userB is pending@example.com.
@@ -41,6 +43,8 @@ const readMatrix: Record<Table, Record<Role, Visibility>> = {
   active_trial_users: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
   expired_trials: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
   module_unlocks: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
+  // Admins list and change codes through admin_access_codes() and friends, never the table.
+  access_codes: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied' },
 };
 
 const clients = {} as Record<Role, SupabaseClient>;
@@ -464,6 +468,7 @@ const authenticatedWriteGrants: Record<Table, Operation[]> = {
   active_trial_users: [],
   expired_trials: [],
   module_unlocks: ['insert'],
+  access_codes: [],
 };
 
 const sampleRow: Record<Table, (owner: string) => Record<string, unknown>> = {
@@ -483,6 +488,12 @@ const sampleRow: Record<Table, (owner: string) => Record<string, unknown>> = {
   }),
   expired_trials: (owner) => ({ user_id: owner, email: 'sample@example.com', can_retrial: true }),
   module_unlocks: (owner) => ({ user_id: owner, module_name: 'home-visits' }),
+  access_codes: (owner) => ({
+    organisation: 'Sample Organisation',
+    code_hash: '0'.repeat(64),
+    code_hint: 'ABCD',
+    created_by: owner,
+  }),
 };
 
 describe('every write without a grant is refused', () => {
@@ -523,9 +534,11 @@ describe('what stays private', () => {
     expect(error?.code).toBe('PGRST106');
   });
 
-  it('the trial password needs a pending or active trial', async () => {
+  it('the trial password needs an active trial', async () => {
+    const active = await clients.userA.rpc('trial_password');
+    expect(active.data).toBe('revolve360');
     const pending = await clients.userB.rpc('trial_password');
-    expect(pending.data).toBe('revolve360');
+    expect(pending).toMatchObject({ data: null, error: null });
     const { client } = await newUser('No Trial');
     const none = await client.rpc('trial_password');
     expect(none).toMatchObject({ data: null, error: null });
