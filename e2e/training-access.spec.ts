@@ -8,6 +8,7 @@ import { details as dementia } from '../src/content/moduleDetails/dementia';
 import { details as womensHealth } from '../src/content/moduleDetails/womens-health';
 import {
   accountWithActiveTrial,
+  accountWithTrialRequest,
   createAccount,
   deleteModuleUnlock,
   deleteRow,
@@ -283,12 +284,16 @@ test.describe('/unlock/:slug', () => {
     test('before unlocking: the form and the locked player area', async ({ page }) => {
       await page.goto('/unlock/home-visits');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home Visits');
-      await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute(
-        'type',
-        'password',
+      const field = page.getByLabel('Trial password or access code');
+      await expect(field).toHaveAttribute('type', 'password');
+      await expect(field).toHaveAccessibleDescription(
+        "Enter the password from your trial confirmation page, or your organisation's access code (for example ABCD-EFGH-JKMN).",
       );
       await page.getByRole('button', { name: 'Show password' }).click();
-      await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+      await expect(page.getByLabel('Trial password or access code')).toHaveAttribute(
+        'type',
+        'text',
+      );
       await expect(
         page.getByText('Enter the password above to unlock the training.'),
       ).toBeVisible();
@@ -314,7 +319,7 @@ test.describe('/unlock/:slug', () => {
         page,
       }) => {
         await page.goto(`/unlock/${slug}`);
-        const field = page.getByLabel('Password', { exact: true });
+        const field = page.getByLabel('Trial password or access code');
         await field.fill(typed);
         await page.getByRole('button', { name: 'Unlock' }).click();
 
@@ -343,7 +348,7 @@ test.describe('/unlock/:slug', () => {
         await held;
         await route.continue();
       });
-      await page.getByLabel('Password', { exact: true }).fill('revolve360');
+      await page.getByLabel('Trial password or access code').fill('revolve360');
       await page.getByRole('button', { name: 'Unlock' }).click();
       await expect(page.getByRole('button', { name: 'Checking...' })).toBeDisabled();
       release();
@@ -366,7 +371,7 @@ test.describe('/unlock/:slug', () => {
       });
       await page.goto('/unlock/group-menopause');
       await page.getByRole('button', { name: 'Unlock' }).click();
-      const field = page.getByLabel('Password', { exact: true });
+      const field = page.getByLabel('Trial password or access code');
       await expect(page.getByText('Password is required')).toBeVisible();
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expect(field).toBeFocused();
@@ -384,14 +389,14 @@ test.describe('/unlock/:slug', () => {
     // Five scans.
     test.slow();
     const email = uniqueEmail('unlock-axe');
-    await createAccount(email, password, 'Ada Axe');
+    await accountWithActiveTrial(email, password, 'Ada Axe');
     await signedInAs(page, email);
     await standInPlayer(page);
     await page.goto('/unlock/womens-health');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await expect(page.getByText('Password is required')).toBeVisible();
     await expectNoAxeViolations(page);
-    const field = page.getByLabel('Password', { exact: true });
+    const field = page.getByLabel('Trial password or access code');
     await field.fill('not-the-password');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await expect(page.getByRole('alert')).toHaveText(incorrect);
@@ -413,10 +418,10 @@ test.describe('/unlock/:slug', () => {
     page,
   }) => {
     const email = uniqueEmail('unlock-wrong');
-    await createAccount(email, password, 'Wren Wrong');
+    await accountWithActiveTrial(email, password, 'Wren Wrong');
     await signedInAs(page, email);
     await page.goto('/unlock/dementia');
-    const field = page.getByLabel('Password', { exact: true });
+    const field = page.getByLabel('Trial password or access code');
     await field.fill('revolve361');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await expect(page.getByRole('alert')).toHaveText(incorrect);
@@ -432,6 +437,65 @@ test.describe('/unlock/:slug', () => {
     expect(await moduleUnlocksOf(email)).toEqual(['dementia']);
   });
 
+  // Refusals other than a wrong answer are not guesses: each says why, in the server's words.
+  const refusals = [
+    {
+      who: 'a trial awaiting approval',
+      account: (email: string) => accountWithTrialRequest(email, password, 'Pat Pending'),
+      typed: 'revolve360',
+      message: 'Your trial is awaiting approval. You can unlock modules once it is active.',
+    },
+    {
+      who: 'no trial',
+      account: (email: string) => createAccount(email, password, 'Nat Notrial'),
+      typed: 'Revovle360',
+      message:
+        "This password works during an active trial. Request a free trial, or enter your organisation's access code.",
+    },
+    {
+      who: 'no trial, with an expired access code',
+      account: (email: string) => createAccount(email, password, 'Ezra Expired'),
+      // The local seed's expired code (supabase/README.md), in another case and without dashes.
+      typed: 'past date 6789',
+      message: 'This access code has expired. Please ask your organisation for a new one.',
+    },
+  ];
+  for (const { who, account, typed, message } of refusals) {
+    test(`with ${who}, "${typed}" is refused with the reason, and the form keeps it`, async ({
+      page,
+    }) => {
+      const email = uniqueEmail('unlock-refused');
+      await account(email);
+      await signedInAs(page, email);
+      await page.goto('/unlock/advanced-dementia');
+      const field = page.getByLabel('Trial password or access code');
+      await field.fill(typed);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await expect(page.getByRole('alert')).toHaveText(message);
+      await expect(field).toHaveValue(typed);
+      await expect(field).toBeEnabled();
+      await expect(page.locator('iframe')).toHaveCount(0);
+      await expect(
+        page.getByText('Enter the password above to unlock the training.'),
+      ).toBeVisible();
+      expect(await moduleUnlocksOf(email)).toEqual([]);
+    });
+  }
+
+  test.describe('after the trial has ended', () => {
+    test.use({ account: 'expired@example.com' });
+
+    test('the trial password is refused: the trial has ended', async ({ page }) => {
+      await page.goto('/unlock/chronic-pain');
+      await page.getByLabel('Trial password or access code').fill('revolve360');
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'Your trial has ended. Please contact us for continued access.',
+      );
+      await expect(page.locator('iframe')).toHaveCount(0);
+    });
+  });
+
   test("after ten wrong passwords the server's message asks the user to wait", async ({
     page,
     consoleErrors,
@@ -441,7 +505,7 @@ test.describe('/unlock/:slug', () => {
     await wrongUnlockAttempts(email, password, 10);
     await signedInAs(page, email);
     await page.goto('/unlock/dementia');
-    const field = page.getByLabel('Password', { exact: true });
+    const field = page.getByLabel('Trial password or access code');
     await field.fill('revolve360');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await expect(page.getByRole('alert')).toHaveText(

@@ -3,6 +3,7 @@ import { expect, expectFailedRequests, test } from './fixtures';
 import { expectNoAxeViolations, toast } from './support/page';
 import {
   accountWithTrialRequest,
+  approveTrialRequestOf,
   createAccount,
   signedInStorageState,
   uniqueEmail,
@@ -93,7 +94,9 @@ test.describe('/trial-signup', () => {
     await expect(page).toHaveURL('/training-library');
   });
 
-  test('the confirmation page shows the shared trial password', async ({ page }) => {
+  test('the confirmation page withholds the trial password until the trial is approved, then shows it live', async ({
+    page,
+  }) => {
     const email = uniqueEmail('trial-confirm');
     await createAccount(email, password, 'Cleo Confirm');
     await page.goto('/trial-signup');
@@ -103,8 +106,20 @@ test.describe('/trial-signup', () => {
     await page.getByRole('link', { name: 'See your trial details' }).click();
     await expect(page).toHaveURL('/trial-signup/confirmation');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thanks for signing up!');
+    await expect(
+      page.getByText(
+        'Your trial password appears here as soon as your trial is approved. You will get a notification too; there is no need to reload this page.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('revolve360', { exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // Approved while the page is open: the notification brings the password, without a reload.
+    await approveTrialRequestOf(email);
+    await expect(toast(page, 'Trial approved')).toBeVisible();
     // The local seed's value (supabase/seed.sql); it comes from the backend, never the bundle.
     await expect(page.getByText('revolve360', { exact: true })).toBeVisible();
+    await expect(page.getByText(/as soon as your trial is approved/)).toHaveCount(0);
     await expect(
       page.getByRole('link', { name: 'Go to your Trial Training Library' }),
     ).toHaveAttribute('href', '/training-library-trial');

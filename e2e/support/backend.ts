@@ -128,6 +128,19 @@ export async function accountWithActiveTrial(email: string, password: string, na
   return { userId, trialId: (data as { id: string }).id };
 }
 
+/** Approves the open trial request of an account, as an admin would (service role). */
+export async function approveTrialRequestOf(email: string): Promise<void> {
+  const { data, error } = await service()
+    .from('pending_trials')
+    .select('id')
+    .eq('email', email)
+    .eq('status', 'pending')
+    .single();
+  if (error) throw error;
+  const approval = await service().rpc('approve_trial', { trial_id: (data as { id: string }).id });
+  if (approval.error) throw approval.error;
+}
+
 /** Removes a row behind the admin page's back (service role), to make its action fail. */
 export async function deleteRow(table: 'pending_trials' | 'active_trial_users', id: string) {
   const { error } = await service().from(table).delete().eq('id', id);
@@ -155,6 +168,17 @@ export async function moduleUnlocksOf(email: string): Promise<string[]> {
     .eq('user_id', await userIdOf(email));
   if (error) throw error;
   return (data as { module_name: string }[]).map((row) => row.module_name);
+}
+
+/** How each module an account unlocked was opened: a trial, or an organisation's access code. */
+export async function moduleUnlockGrantsOf(email: string) {
+  const { data, error } = await service()
+    .from('module_unlocks')
+    .select('module_name, grant_kind, access_code_id')
+    .eq('user_id', await userIdOf(email))
+    .order('module_name');
+  if (error) throw error;
+  return data as { module_name: string; grant_kind: string; access_code_id: string | null }[];
 }
 
 /** Forgets that an account unlocked a module, so a test can watch the record being made. */

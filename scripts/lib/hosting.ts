@@ -12,8 +12,16 @@ export function contentSecurityPolicy(env: PublicEnv): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    // Radix positions popovers with inline style attributes.
+    // No inline style attributes: React, Radix, embla and sonner all set styles through the CSSOM,
+    // which the policy does not govern. Inline <style> elements stay allowed, because two libraries
+    // write them at run time and neither can be told not to: Radix's scroll lock behind every modal
+    // dialog and menu (react-remove-scroll-bar, whose rules depend on the scrollbar's width, so no
+    // hash can name them) and sonner, which inserts its stylesheet when it loads. A hash in the
+    // directive would disable 'unsafe-inline' for both. style-src is the fallback for browsers
+    // without the two directives below (Safari before 15.4, Firefox before 108).
     "style-src 'self' 'unsafe-inline'",
+    "style-src-elem 'self' 'unsafe-inline'",
+    "style-src-attr 'none'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "media-src 'self'",

@@ -61,6 +61,21 @@ describe('_headers', () => {
     expect(policy).toContain("script-src 'self';");
   });
 
+  it('refuses inline style attributes, allowing inline <style> elements for the two libraries that write them', () => {
+    const [policy = ''] = headersFor('/').get('content-security-policy') ?? [];
+    const directives = new Map(
+      policy.split('; ').map((directive) => {
+        const [name = '', ...sources] = directive.split(' ');
+        return [name, sources] as const;
+      }),
+    );
+    expect(directives.get('style-src-attr')).toEqual(["'none'"]);
+    expect(directives.get('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"]);
+    // A hash or nonce would switch 'unsafe-inline' off.
+    expect(policy).not.toMatch(/'(sha256|sha384|sha512|nonce)-/);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+  });
+
   it('caches hashed assets for a year and keeps password gates out of search results', () => {
     expect(headersFor('/assets/index-B1a2c3.js').get('cache-control')).toEqual([
       'public, max-age=31536000, immutable',

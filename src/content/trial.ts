@@ -61,6 +61,10 @@ export const trialCopy = {
       'Use this password to unlock the modules of the training library during your trial.',
     openLibrary: 'Go to your Trial Training Library',
     noTrial: 'Your trial password appears here once you have requested a trial.',
+    /** Instead of the password while the request awaits approval (the server withholds it). */
+    pendingTitle: 'Awaiting approval',
+    pending:
+      'Your trial password appears here as soon as your trial is approved. You will get a notification too; there is no need to reload this page.',
     requestTrial: 'Request Trial Access',
     loading: 'Loading...',
   },

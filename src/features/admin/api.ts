@@ -396,3 +396,99 @@ export function isGrantableEmail(email: string): boolean {
   const trimmed = email.trim();
   return trimmed.length > 0 && trimmed.includes('@');
 }
+
+// Organisation access codes (/admin/access-codes). The database keeps only a code's hash and its
+// last four characters; the plain code exists once, in create_access_code's answer.
+
+export type AccessCodeStatus = 'active' | 'expired' | 'full' | 'revoked';
+
+/** A code as the admin list shows it (admin_access_codes(), newest first). */
+export interface AccessCodeRow {
+  id: string;
+  organisation: string;
+  /** The code's last four characters. */
+  code_hint: string;
+  expires_at: string | null;
+  seat_limit: number | null;
+  /** Distinct users who unlocked a module with the code. */
+  seats_used: number;
+  /** null: every unlockable module. */
+  module_slugs: string[] | null;
+  created_at: string;
+  created_by_email: string | null;
+  revoked_at: string | null;
+  status: AccessCodeStatus;
+}
+
+export interface NewAccessCode {
+  organisation: string;
+  expiresAt: string | null;
+  seatLimit: number | null;
+  /** null: every unlockable module. */
+  moduleSlugs: string[] | null;
+}
+
+/** A code just issued: the only time its plain value is known. */
+export interface IssuedAccessCode {
+  id: string;
+  code: string;
+  organisation: string;
+  expires_at: string | null;
+  seat_limit: number | null;
+  module_slugs: string[] | null;
+}
+
+export async function fetchAccessCodes(signal: AbortSignal): Promise<AccessCodeRow[]> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('admin_access_codes').abortSignal(signal);
+  if (error) throw error;
+  return data as AccessCodeRow[];
+}
+
+/** Issues a code; throws the server's refusal (its message is written for the admin). */
+export async function createAccessCode(code: NewAccessCode): Promise<IssuedAccessCode> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('create_access_code', {
+    organisation: code.organisation,
+    expires_at: code.expiresAt ?? undefined,
+    seat_limit: code.seatLimit ?? undefined,
+    module_slugs: code.moduleSlugs ?? undefined,
+  });
+  if (error) throw error;
+  return data as unknown as IssuedAccessCode;
+}
+
+/** Revokes a code for good; throws the server's refusal (its message is written for the admin). */
+export async function revokeAccessCode(codeId: string): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.rpc('revoke_access_code', { code_id: codeId });
+  if (error) throw error;
+}
+
+export function accessCodesQuery() {
+  return queryOptions({
+    queryKey: queryKeys.accessCodes,
+    queryFn: ({ signal }) => fetchAccessCodes(signal),
+    meta: { errorMessage: 'Error loading access codes:' },
+  });
+}
+
+/** Issues a code; afterwards the list is read again, and the mutation settles once it has been. */
+export function createAccessCodeMutation() {
+  return mutationOptions({
+    mutationFn: createAccessCode,
+    meta: { errorMessage: 'Error creating an access code:' },
+    onSettled: (_data, _error, _code, _onMutateResult, { client }) =>
+      client.invalidateQueries({ queryKey: queryKeys.accessCodes }),
+  });
+}
+
+/** Revokes a code; afterwards the list is read again, and the mutation settles once it has been. */
+export function revokeAccessCodeMutation() {
+  return mutationOptions({
+    mutationFn: ({ codeId }: { codeId: string; organisation: string }) => revokeAccessCode(codeId),
+    meta: { errorMessage: 'Error revoking an access code:' },
+    onSettled: (_data, _error, _variables, _onMutateResult, { client }) =>
+      client.invalidateQueries({ queryKey: queryKeys.accessCodes }),
+  });
+}

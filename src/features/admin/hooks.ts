@@ -1,25 +1,34 @@
 import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { accessCodeToasts as toasts } from '@/content/accessCodes';
 import { toast } from '@/lib/toast';
 import {
+  accessCodesQuery,
   adminActionMutation,
   adminCountsQuery,
   adminListQuery,
+  createAccessCodeMutation,
+  revokeAccessCodeMutation,
   testEmailMutation,
   type AdminAction,
   type AdminTab,
+  type IssuedAccessCode,
+  type NewAccessCode,
 } from './api';
 
 /** Tells the admin once per failure that a list could not be loaded (SPEC.md section 8). */
-function useLoadFailureToast(failed: boolean) {
+function useLoadFailureToast(
+  failed: boolean,
+  [title, description]: [string, string] = ['Error', 'Failed to load admin data.'],
+) {
   const reported = useRef(false);
   useEffect(() => {
     if (failed && !reported.current) {
       reported.current = true;
-      toast.error('Error', 'Failed to load admin data.');
+      toast.error(title, description);
     }
     if (!failed) reported.current = false;
-  }, [failed]);
+  }, [failed, title, description]);
 }
 
 /** One page of a tab's list, read from the server; the previous page stays shown while the next loads. */
@@ -82,4 +91,57 @@ export function useSendTestEmail() {
     },
   });
   return { send: mutation.mutate, sending: mutation.isPending };
+}
+
+/** The server's words for a refusal, which are written for the admin; else the fallback. */
+function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message
+    ? error.message
+    : typeof error === 'object' && error !== null && 'message' in error
+      ? String(error.message) || fallback
+      : fallback;
+}
+
+/** Every organisation access code, newest first; a failure to load is toasted once. */
+export function useAccessCodes() {
+  const query = useQuery(accessCodesQuery());
+  useLoadFailureToast(query.isError, [toasts.loadFailed.title, toasts.loadFailed.description]);
+  return query;
+}
+
+/**
+ * Issues access codes: `issue` resolves to the new code (shown once by the page), or to null when
+ * the server refused, which the destructive toast explains in the server's words.
+ */
+export function useCreateAccessCode() {
+  const mutation = useMutation({
+    ...createAccessCodeMutation(),
+    onError: (error) =>
+      toast.error(toasts.createFailed.title, serverMessage(error, toasts.createFailed.description)),
+  });
+  return {
+    issue: (code: NewAccessCode): Promise<IssuedAccessCode | null> =>
+      mutation.mutateAsync(code).then(
+        (issued) => {
+          toast.success(toasts.created.title, toasts.created.description);
+          return issued;
+        },
+        () => null,
+      ),
+  };
+}
+
+/** Revokes access codes; the row being revoked is `busyId` until the list has been read again. */
+export function useRevokeAccessCode() {
+  const mutation = useMutation({
+    ...revokeAccessCodeMutation(),
+    onSuccess: (_data, { organisation }) =>
+      toast.success(toasts.revoked.title, toasts.revoked.description(organisation)),
+    onError: (error) =>
+      toast.error(toasts.revokeFailed.title, serverMessage(error, toasts.revokeFailed.description)),
+  });
+  return {
+    busyId: mutation.isPending ? mutation.variables.codeId : null,
+    revoke: (codeId: string, organisation: string) => mutation.mutate({ codeId, organisation }),
+  };
 }

@@ -3,7 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/queryKeys';
 import { toast } from '@/lib/toast';
 import { markReadMutation, notificationsQuery, subscribeToNotifications } from './api';
-import { unreadCount, withInserted, withUpdated, type AppNotification } from './notifications';
+import {
+  announcesTrialChange,
+  unreadCount,
+  withInserted,
+  withUpdated,
+  type AppNotification,
+} from './notifications';
 
 /**
  * The signed-in user's notifications: the newest ten, live over one realtime channel, with
@@ -30,7 +36,9 @@ export function useNotifications(userId: string) {
 /**
  * The user's channel: an INSERT goes on top with a toast, an UPDATE replaces its row. Each time the
  * channel is joined the list is read again, so a notification written before it was listening
- * (or while the connection was down) is not missed.
+ * (or while the connection was down) is not missed. A notification that the trial changed
+ * (approved, declined, ended) also has every trial read made again (status, password), so pages
+ * showing them follow without a reload.
  */
 function useNotificationChannel(userId: string): void {
   const queryClient = useQueryClient();
@@ -43,6 +51,8 @@ function useNotificationChannel(userId: string): void {
         );
         const show = notification.type === 'error' ? toast.error : toast.success;
         show(notification.title, notification.message);
+        if (announcesTrialChange(notification))
+          void queryClient.invalidateQueries({ queryKey: queryKeys.trial(userId) });
       },
       updated: (notification) => {
         queryClient.setQueryData<AppNotification[]>(key, (list) =>

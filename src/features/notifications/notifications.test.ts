@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  announcesTrialChange,
   badgeText,
   relativeTime,
   unreadCount,
@@ -80,5 +81,18 @@ describe('relativeTime', () => {
     ['2026-11-21T12:00:00Z', '1 day ago'],
   ])('%s -> %s', (timestamp, text) => {
     expect(relativeTime(timestamp, now)).toBe(text);
+  });
+});
+
+describe('announcesTrialChange', () => {
+  it.each(['Trial approved', 'Trial request declined', 'Trial ended'])(
+    "'%s' means the trial must be read again",
+    (title) => {
+      expect(announcesTrialChange(notification(1, { title }))).toBe(true);
+    },
+  );
+
+  it.each(['Welcome', 'trial approved', 'Trial approved!'])('%j does not', (title) => {
+    expect(announcesTrialChange(notification(1, { title }))).toBe(false);
   });
 });

@@ -49,3 +49,14 @@ export function badgeText(count: number): string | null {
 export function relativeTime(isoTimestamp: string, now: Date = new Date()): string {
   return formatDistance(new Date(isoTimestamp), now, { addSuffix: true });
 }
+
+/**
+ * The titles the database gives the notifications it writes when a user's trial changes (approve,
+ * reject and expire, supabase/migrations): each means the trial status, and whether the trial
+ * password is given out, must be read again.
+ */
+const trialChangeTitles = new Set(['Trial approved', 'Trial request declined', 'Trial ended']);
+
+export function announcesTrialChange(notification: Pick<AppNotification, 'title'>): boolean {
+  return trialChangeTitles.has(notification.title);
+}

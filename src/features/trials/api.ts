@@ -39,8 +39,8 @@ export async function fetchTrialRows(userId: string, signal: AbortSignal): Promi
 }
 
 /**
- * The shared trial password, which the backend gives only to users with a pending or active trial;
- * null for anyone else.
+ * The shared trial password, which the backend gives only to users with an active trial; null for
+ * anyone else, a request still awaiting approval included.
  */
 export async function fetchTrialPassword(signal: AbortSignal): Promise<string | null> {
   const supabase = await loadSupabase();

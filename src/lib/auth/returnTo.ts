@@ -11,10 +11,19 @@ export function safeReturnTo(value: string | null | undefined): string {
     // so whatever would leave the origin in a browser leaves it here too.
     const url = new URL(value, placeholderOrigin);
     if (url.origin !== placeholderOrigin) return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments are resolved above, so '/.//evil.example' comes out as '//evil.example': on this
+    // origin now, but a protocol-relative address once the router hands it to the browser again.
+    return isOnlyAPath(path) ? path : '/';
   } catch {
     return '/';
   }
+}
+
+/** One leading slash, and read again as an address it still names this origin. */
+function isOnlyAPath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return false;
+  return new URL(path, placeholderOrigin).origin === placeholderOrigin;
 }
 
 /** The login page, returning to `path` after sign-in. */

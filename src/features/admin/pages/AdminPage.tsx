@@ -1,8 +1,12 @@
 import { useState } from 'react';
-import { Mail } from 'lucide-react';
+import { Activity, Inbox, KeyRound, Mail } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { accessCodesPage } from '@/content/accessCodes';
 import { adminPage } from '@/content/admin';
+import { salesPages } from '@/content/salesPages';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import type { AdminTab } from '../api';
 import { ActiveTrialsTab } from '../components/ActiveTrialsTab';
@@ -36,7 +40,22 @@ export default function AdminPage() {
           </h1>
           <p className="mt-3 text-lg text-muted-foreground">{adminPage.intro}</p>
         </div>
-        <TestEmailButton />
+        <div className="flex flex-wrap gap-2">
+          {/* Admin pages beyond SPEC.md's six tabs are linked here, never added as tabs. */}
+          <Link to="/admin/access-codes" className={buttonVariants({ variant: 'outline' })}>
+            <KeyRound aria-hidden />
+            {accessCodesPage.dashboardLink}
+          </Link>
+          <Link to="/admin/leads" className={buttonVariants({ variant: 'outline' })}>
+            <Inbox aria-hidden />
+            {salesPages.leads.dashboardLink}
+          </Link>
+          <Link to="/admin/activity" className={buttonVariants({ variant: 'outline' })}>
+            <Activity aria-hidden />
+            {salesPages.activity.dashboardLink}
+          </Link>
+          <TestEmailButton />
+        </div>
       </div>
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as AdminTab)} className="mt-10">

@@ -8,8 +8,10 @@ import { useUnlockModule } from '../hooks';
 import { unlockSchema } from '../schemas';
 
 /**
- * The module password form: the form, then checking ('Checking...'), then unlocked ('Unlocked ✓',
- * field and button disabled for good). A refusal is shown above the button and keeps what was typed.
+ * The unlock form: one field for an active trial's password or an organisation's access code; the
+ * form, then checking ('Checking...'), then unlocked ('Unlocked ✓', field and button disabled for
+ * good). A refusal is shown above the button, in the server's words where it gave a reason beyond a
+ * wrong password, and keeps what was typed.
  */
 export function UnlockForm({
   slug,
@@ -33,7 +35,7 @@ export function UnlockForm({
     setFailure(undefined);
     const result = await unlockModule(slug, password);
     if (result.outcome === 'unlocked') onUnlocked();
-    else setFailure(result.outcome === 'incorrect' ? copy.incorrectPassword : result.message);
+    else setFailure(result.message);
   });
 
   return (
@@ -46,7 +48,11 @@ export function UnlockForm({
       <h2 id={titleId} className="text-xl font-semibold text-brand-ink">
         {copy.formTitle}
       </h2>
-      <FormField label={copy.passwordLabel} error={errors.password?.message}>
+      <FormField
+        label={copy.passwordLabel}
+        hint={copy.passwordHint}
+        error={errors.password?.message}
+      >
         {(control) => (
           <PasswordInput
             {...control}

@@ -42,7 +42,9 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-const passwordField = () => screen.getByLabelText('Password');
+const passwordField = () => screen.getByLabelText('Trial password or access code');
+const hint =
+  "Enter the password from your trial confirmation page, or your organisation's access code (for example ABCD-EFGH-JKMN).";
 
 async function submit(password: string) {
   const typing = userEvent.setup();
@@ -74,6 +76,7 @@ describe('/unlock/:slug', () => {
     renderUnlock();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dementia');
     expect(passwordField()).toHaveAttribute('type', 'password');
+    expect(passwordField()).toHaveAccessibleDescription(hint);
     expect(screen.getByText('Enter the password above to unlock the training.')).toBeVisible();
     expect(document.querySelector('iframe')).toBeNull();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -84,7 +87,7 @@ describe('/unlock/:slug', () => {
     await submit('');
     expect(await screen.findByText('Password is required')).toBeVisible();
     expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
-    expect(passwordField()).toHaveAccessibleDescription('Password is required');
+    expect(passwordField()).toHaveAccessibleDescription(`${hint} Password is required`);
     expect(rpc).not.toHaveBeenCalled();
   });
 
@@ -101,7 +104,7 @@ describe('/unlock/:slug', () => {
       password: 'Revolve360',
     });
 
-    answer.resolve({ data: { unlocked: true, unlock: {} }, error: null });
+    answer.resolve({ data: { unlocked: true, grant: 'trial', unlock: {} }, error: null });
     expect(await screen.findByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
     expect(passwordField()).toBeDisabled();
     expect(screen.getByTitle('Dementia: 360 training')).toHaveAttribute(
@@ -116,20 +119,74 @@ describe('/unlock/:slug', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('says a wrong password is incorrect, keeps what was typed and lets the user try again', async () => {
-    rpc.mockResolvedValue({
-      data: { unlocked: false, message: 'Incorrect password. Please try again.' },
-      error: null,
-    });
+  it.each([
+    [
+      'a wrong password or code',
+      { reason: 'incorrect', message: 'Incorrect password. Please try again.' },
+    ],
+    // SPEC.md's words for a wrong password, whatever the server calls it.
+    ['a wrong password, however the server words it', { reason: 'incorrect', message: 'Nope.' }],
+    ['an older server without reasons', { message: 'Incorrect password. Please try again.' }],
+  ])("%s: 'Incorrect password. Please try again.', what was typed kept", async (_case, refusal) => {
+    rpc.mockResolvedValue({ data: { unlocked: false, ...refusal }, error: null });
     renderUnlock();
     await submit('not-it');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Incorrect password. Please try again.',
+      /^Incorrect password\. Please try again\.$/,
     );
     expect(passwordField()).toHaveValue('not-it');
     expect(passwordField()).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Unlock' })).toBeEnabled();
     expect(document.querySelector('iframe')).toBeNull();
+    expect(logError).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['trial_pending', 'Your trial is awaiting approval. You can unlock modules once it is active.'],
+    ['trial_ended', 'Your trial has ended. Please contact us for continued access.'],
+    ['no_trial', 'This needs an active trial or an access code from your organisation.'],
+    ['code_expired', 'This access code has expired. Please ask your organisation for a new one.'],
+    ['code_revoked', 'This access code is no longer valid. Please ask your organisation.'],
+    ['code_full', 'This access code has been used by as many people as it allows.'],
+    ['code_module', 'This access code does not include this module.'],
+    ['a reason this version does not know', 'Ask us about access to this module.'],
+  ])("refused for %s: the server's message, what was typed kept", async (reason, message) => {
+    rpc.mockResolvedValue({ data: { unlocked: false, reason, message }, error: null });
+    renderUnlock('/unlock/home-visits');
+    await submit('ABCD-EFGH-JKMN');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(passwordField()).toHaveValue('ABCD-EFGH-JKMN');
+    expect(passwordField()).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Unlock' })).toBeEnabled();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.getByText('Enter the password above to unlock the training.')).toBeVisible();
+  });
+
+  it('unlocks with an access code like a trial password', async () => {
+    rpc.mockResolvedValue({
+      data: { unlocked: true, grant: 'access_code', unlock: { module_name: 'home-visits' } },
+      error: null,
+    });
+    renderUnlock('/unlock/home-visits');
+    await submit(' abcd-efgh-jkmn ');
+    expect(await screen.findByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
+    expect(rpc).toHaveBeenCalledExactlyOnceWith('unlock_module', {
+      slug: 'home-visits',
+      password: 'abcd-efgh-jkmn',
+    });
+    expect(screen.getByTitle('Home Visits: 360 training')).toHaveAttribute(
+      'src',
+      playerAddress('home-visits'),
+    );
+  });
+
+  it("a refusal without the server's words: 'Something went wrong. Please try again.'", async () => {
+    rpc.mockResolvedValue({ data: { unlocked: false, reason: 'code_full' }, error: null });
+    renderUnlock();
+    await submit('ABCD-EFGH-JKMN');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Please try again.',
+    );
   });
 
   it("shows 'Something went wrong. Please try again.' when the call fails, and logs it", async () => {
@@ -156,6 +213,16 @@ describe('/unlock/:slug', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again.',
     );
+  });
+
+  it("passes on the server's message for a lapsed session", async () => {
+    rpc.mockResolvedValue({
+      data: null,
+      error: { code: '42501', message: 'Please log in to access training' },
+    });
+    renderUnlock();
+    await submit('revolve360');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please log in to access training');
   });
 
   it("passes on the server's message after too many attempts", async () => {

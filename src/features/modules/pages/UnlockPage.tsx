@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { findModule, type TrainingModule } from '@/content/modules';
-import { pageCopy } from '@/content/pages';
-import { playerCopy, unlockCopy as copy } from '@/content/trainingAccess';
+import { playerCopy, unlockCopy as copy, unlockHero } from '@/content/trainingAccess';
 import { RequireAuth } from '@/components/auth/RequireAuth';
 import { PlayerFrame } from '../components/PlayerFrame';
 import { UnlockForm } from '../components/UnlockForm';
@@ -49,7 +48,7 @@ function UnlockModule({ module }: { module: TrainingModule }) {
             <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
               {module.title}
             </h1>
-            <p className="mt-4 max-w-xl text-lg text-muted-foreground">{pageCopy.unlock.intro}</p>
+            <p className="mt-4 max-w-xl text-lg text-muted-foreground">{unlockHero.intro}</p>
           </div>
           <UnlockForm
             slug={module.slug}

@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound } from 'lucide-react';
+import { Hourglass, KeyRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialPages } from '@/content/trialPages';
 import { trialCopy } from '@/content/trial';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { trialPasswordQuery } from '../api';
+import { useTrialStatus } from '../hooks';
 
 const copy = trialCopy.confirmation;
 
-/** The signup confirmation page: the shared trial password, from the backend, and the way in. */
+/**
+ * The signup confirmation page: the shared trial password, from the backend, and the way in. While
+ * the request awaits approval the backend withholds the password; the approval's notification
+ * reads both again (features/notifications), so it appears here without a reload.
+ */
 export default function TrialConfirmationPage() {
   const { user } = useAuth();
   return (
@@ -19,7 +24,8 @@ export default function TrialConfirmationPage() {
           {trialPages.trialConfirmation.heading}
         </h1>
         <p className="mt-2 text-muted-foreground">{trialPages.trialConfirmation.intro}</p>
-        {user ? <TrialPassword userId={user.id} /> : null}
+        {/* Polite: the password arriving on approval is announced. */}
+        <div aria-live="polite">{user ? <TrialPassword userId={user.id} /> : null}</div>
       </div>
     </div>
   );
@@ -27,13 +33,25 @@ export default function TrialConfirmationPage() {
 
 function TrialPassword({ userId }: { userId: string }) {
   const password = useQuery(trialPasswordQuery(userId));
+  const trial = useTrialStatus(userId);
 
-  if (password.isPending) return <p className="mt-6">{copy.loading}</p>;
+  if (password.isPending || (password.data === null && trial.loading))
+    return <p className="mt-6">{copy.loading}</p>;
   if (password.isError)
     return (
       <p role="alert" className="mt-6 text-destructive">
         {trialCopy.toasts.verifyFailed.description}
       </p>
+    );
+  if (password.data === null && trial.status.state === 'pending')
+    return (
+      <div className="mt-6 rounded-lg border bg-secondary p-4">
+        <p className="flex items-center gap-2 text-sm font-medium text-secondary-foreground">
+          <Hourglass aria-hidden className="h-4 w-4" />
+          {copy.pendingTitle}
+        </p>
+        <p className="mt-2 text-muted-foreground">{copy.pending}</p>
+      </div>
     );
   if (password.data === null)
     return (

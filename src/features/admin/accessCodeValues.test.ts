@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { accessCodeSchema, lastDayOfAccess, londonDate, toNewAccessCode } from './accessCodeValues';
+
+const valid = { organisation: 'North Clinic', lastDay: '', seatLimit: '', modules: [] };
+
+function messages(values: Partial<typeof valid>) {
+  const result = accessCodeSchema.safeParse({ ...valid, ...values });
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+}
+
+describe('the access code form', () => {
+  it('takes an organisation alone: no expiry, no seat limit, every module', () => {
+    const parsed = accessCodeSchema.parse({ ...valid, organisation: '  North Clinic ' });
+    expect(toNewAccessCode(parsed)).toEqual({
+      organisation: 'North Clinic',
+      expiresAt: null,
+      seatLimit: null,
+      moduleSlugs: null,
+    });
+  });
+
+  it('sends the ticked modules, the seat limit, and an expiry at the end of the last day in London', () => {
+    const parsed = accessCodeSchema.parse({
+      ...valid,
+      lastDay: '2099-03-31',
+      seatLimit: ' 25 ',
+      modules: ['dementia', 'home-visits'],
+    });
+    const code = toNewAccessCode(parsed);
+    expect(code.seatLimit).toBe(25);
+    expect(code.moduleSlugs).toEqual(['dementia', 'home-visits']);
+    // British Summer Time: midnight in London is 23:00 UTC.
+    expect(code.expiresAt).toBe('2099-03-31T23:00:00.000Z');
+    expect(londonDate(lastDayOfAccess(code.expiresAt ?? ''))).toBe('2099-03-31');
+  });
+
+  it('ends a winter day at midnight GMT', () => {
+    const parsed = accessCodeSchema.parse({ ...valid, lastDay: '2099-12-24' });
+    expect(toNewAccessCode(parsed).expiresAt).toBe('2099-12-25T00:00:00.000Z');
+  });
+
+  it.each([
+    [{ organisation: ' A ' }, 'Organisation must be at least 2 characters'],
+    [{ organisation: 'x'.repeat(201) }, 'Organisation must be 200 characters or fewer'],
+    [{ lastDay: '2000-01-01' }, 'Choose today or a later day'],
+    [{ seatLimit: '0' }, 'Seat limit must be a whole number from 1 to 100000'],
+    [{ seatLimit: '2.5' }, 'Seat limit must be a whole number from 1 to 100000'],
+    [{ seatLimit: '-3' }, 'Seat limit must be a whole number from 1 to 100000'],
+    [{ seatLimit: '100001' }, 'Seat limit must be a whole number from 1 to 100000'],
+  ])('refuses %j: %s', (values, message) => {
+    expect(messages(values)).toEqual([message]);
+  });
+
+  it('takes today as the last day', () => {
+    expect(messages({ lastDay: londonDate() })).toEqual([]);
+  });
+});

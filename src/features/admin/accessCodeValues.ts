@@ -1,0 +1,89 @@
+import * as z from 'zod/mini';
+import { accessCodeForm } from '@/content/accessCodes';
+import type { NewAccessCode } from './api';
+
+const { errors } = accessCodeForm;
+
+/** The largest seat limit the form takes: far beyond any organisation, short of a typing slip. */
+const maxSeats = 100_000;
+
+// Days are London's (DESIGN.md section 6, UK conventions), wherever the admin's browser is.
+const londonDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const londonOffset = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  timeZoneName: 'shortOffset',
+});
+
+/** The day in London at `moment`, as a date field writes it (YYYY-MM-DD). */
+export function londonDate(moment: Date = new Date()): string {
+  const part = (type: string) =>
+    londonDay.formatToParts(moment).find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The /admin/access-codes form; empty optional fields are the empty string until submitted. */
+export const accessCodeSchema = z.object({
+  organisation: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(2, { error: errors.organisationShort }),
+      z.maxLength(200, { error: errors.organisationLong }),
+    ),
+  lastDay: z
+    .string()
+    .check(z.refine((day) => day === '' || day >= londonDate(), { error: errors.expiryPast })),
+  seatLimit: z.string().check(
+    z.trim(),
+    z.refine(
+      (seats) =>
+        seats === '' || (/^\d+$/.test(seats) && Number(seats) >= 1 && Number(seats) <= maxSeats),
+      { error: errors.seatLimit },
+    ),
+  ),
+  modules: z.array(z.string()),
+});
+
+export type AccessCodeValues = z.input<typeof accessCodeSchema>;
+
+export const emptyAccessCode: AccessCodeValues = {
+  organisation: '',
+  lastDay: '',
+  seatLimit: '',
+  modules: [],
+};
+
+/**
+ * What create_access_code is sent. The last day of access is inclusive, so the code expires at the
+ * start of the next day in London. No module ticked means every module.
+ */
+export function toNewAccessCode(values: z.output<typeof accessCodeSchema>): NewAccessCode {
+  return {
+    organisation: values.organisation,
+    expiresAt: values.lastDay ? startOfNextLondonDay(values.lastDay).toISOString() : null,
+    seatLimit: values.seatLimit ? Number(values.seatLimit) : null,
+    moduleSlugs: values.modules.length > 0 ? values.modules : null,
+  };
+}
+
+/** Midnight in London after `day` (UK clocks change at 01:00 and 02:00, never at midnight). */
+function startOfNextLondonDay(day: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const midnightUtc = new Date(Date.UTC(year, month - 1, date + 1));
+  // 'GMT' in winter, 'GMT+1' in summer.
+  const zone = londonOffset
+    .formatToParts(midnightUtc)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const hoursAhead = Number(/GMT([+-]\d+)/.exec(zone ?? '')?.[1] ?? 0);
+  return new Date(midnightUtc.getTime() - hoursAhead * 60 * 60 * 1000);
+}
+
+/** The last day a code works: the moment before it expires (midnight ends a day). */
+export function lastDayOfAccess(expiresAt: string): Date {
+  return new Date(new Date(expiresAt).getTime() - 1);
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Check, Copy } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { issuedCodeDialog as copy } from '@/content/accessCodes';
+import type { IssuedAccessCode } from '../api';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/**
+ * The one showing of a new access code, with a copy button. A click outside does not close it (the
+ * code would be lost); Escape, Close and Done do.
+ */
+export function IssuedCodeDialog({
+  issued,
+  onClose,
+}: {
+  issued: IssuedAccessCode | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={issued !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent onInteractOutside={(event) => event.preventDefault()}>
+        {issued ? <IssuedCode key={issued.id} issued={issued} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function IssuedCode({ issued }: { issued: IssuedAccessCode }) {
+  const [copyState, setCopyState] = useState<CopyState>('idle');
+
+  const copyCode = () => {
+    navigator.clipboard.writeText(issued.code).then(
+      () => setCopyState('copied'),
+      () => setCopyState('failed'),
+    );
+  };
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{copy.title}</DialogTitle>
+        <DialogDescription>{copy.description(issued.organisation)}</DialogDescription>
+      </DialogHeader>
+      <div className="rounded-lg border bg-secondary p-4">
+        <p className="text-sm font-medium text-secondary-foreground">{copy.codeLabel}</p>
+        <p
+          className="mt-2 select-all break-all font-mono text-2xl font-semibold tracking-wider sm:text-3xl"
+          translate="no"
+        >
+          {issued.code}
+        </p>
+      </div>
+      <p className="text-sm font-medium text-foreground">{copy.notShownAgain}</p>
+      <p role="status" className="text-sm text-muted-foreground">
+        {copyState === 'copied'
+          ? copy.copiedAnnouncement
+          : copyState === 'failed'
+            ? copy.copyFailed
+            : ''}
+      </p>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{copy.doneLabel}</Button>
+        </DialogClose>
+        <Button onClick={copyCode}>
+          {copyState === 'copied' ? <Check aria-hidden /> : <Copy aria-hidden />}
+          {copyState === 'copied' ? copy.copiedLabel : copy.copyLabel}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,305 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/queryClient';
+import type { AccessCodeRow } from '../api';
+import AccessCodesPage from './AccessCodesPage';
+
+const { rpc, toastSuccess, toastError, logError } = vi.hoisted(() => ({
+  rpc: vi.fn(),
+  toastSuccess: vi.fn(),
+  toastError: vi.fn(),
+  logError: vi.fn(),
+}));
+vi.mock('@/lib/toast', () => ({ toast: { success: toastSuccess, error: toastError } }));
+vi.mock('@/lib/logger', () => ({ logger: { error: logError, warn: vi.fn() } }));
+
+type Answer = { data: unknown; error: { code: string; message: string } | null };
+
+// The page's server calls are the three admin functions; each test says how the server answers.
+const answers = new Map<string, (args: Record<string, unknown> | undefined) => Answer>();
+vi.mock('@/lib/loadSupabase', () => ({
+  loadSupabase: () =>
+    Promise.resolve({
+      rpc: (name: string, args?: Record<string, unknown>) => {
+        rpc(name, args);
+        const answer = Promise.resolve().then(() => {
+          const answerFor = answers.get(name);
+          if (!answerFor) throw new Error(`No answer for ${name}`);
+          return answerFor(args);
+        });
+        return Object.assign(answer, { abortSignal: () => answer });
+      },
+    }),
+}));
+
+function row(overrides: Partial<AccessCodeRow> = {}): AccessCodeRow {
+  return {
+    id: 'c1',
+    organisation: 'North Clinic',
+    code_hint: 'WXYZ',
+    expires_at: null,
+    seat_limit: null,
+    seats_used: 0,
+    module_slugs: null,
+    created_at: '2026-11-20T10:00:00Z',
+    created_by_email: 'admin@example.com',
+    revoked_at: null,
+    status: 'active',
+    ...overrides,
+  };
+}
+
+function listAnswers(rows: AccessCodeRow[]) {
+  answers.set('admin_access_codes', () => ({ data: rows, error: null }));
+}
+
+function renderPage() {
+  return render(
+    <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
+      <MemoryRouter>
+        <AccessCodesPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const listReads = () => rpc.mock.calls.filter(([name]) => name === 'admin_access_codes').length;
+
+describe('/admin/access-codes', () => {
+  beforeEach(() => {
+    answers.clear();
+    rpc.mockReset();
+    toastSuccess.mockReset();
+    toastError.mockReset();
+    logError.mockReset();
+  });
+
+  it('shows the heading, the way back, and the empty list', async () => {
+    listAnswers([]);
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Access Codes');
+    expect(screen.getByRole('link', { name: 'Back to the Admin Dashboard' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    expect(screen.getByText('Loading...')).toBeVisible();
+    expect(await screen.findByText('No access codes yet')).toBeVisible();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('lists each code: organisation, hint, modules, seats, last day, status and creation', async () => {
+    listAnswers([
+      row({
+        id: 'c2',
+        organisation: 'South Practice',
+        code_hint: 'K7M9',
+        module_slugs: ['dementia', 'group-diabetes'],
+        seat_limit: 10,
+        seats_used: 3,
+        // Midnight in London ends the last day: the code works through 31 March.
+        expires_at: '2099-03-31T23:00:00Z',
+      }),
+      row({ status: 'revoked', revoked_at: '2026-11-21T09:00:00Z', seats_used: 4 }),
+    ]);
+    renderPage();
+    await screen.findByText('South Practice');
+    const table = screen.getByRole('table', { name: 'Access codes' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('South Practice');
+    expect(within(first as HTMLElement).getByText('\u2026K7M9')).toBeVisible();
+    expect(first).toHaveTextContent('Dementia, Group Clinics: Diabetes');
+    expect(first).toHaveTextContent('3 / 10');
+    expect(first).toHaveTextContent('31 Mar 2099');
+    expect(first).toHaveTextContent('Active');
+    expect(first).toHaveTextContent('20 Nov 2026');
+    expect(first).toHaveTextContent('by admin@example.com');
+    expect(
+      within(first as HTMLElement).getByRole('button', {
+        name: 'Revoke the code for South Practice ending K7M9',
+      }),
+    ).toBeEnabled();
+
+    expect(second).toHaveTextContent('North Clinic');
+    expect(second).toHaveTextContent('All modules');
+    expect(second).toHaveTextContent('4 / no limit');
+    expect(second).toHaveTextContent('No expiry');
+    expect(second).toHaveTextContent('Revoked');
+    expect(within(second as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says when the list cannot be loaded, and logs it', async () => {
+    answers.set('admin_access_codes', () => ({
+      data: null,
+      error: { code: '42501', message: 'Admin access required' },
+    }));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load access codes.');
+    expect(toastError).toHaveBeenCalledExactlyOnceWith('Error', 'Failed to load access codes.');
+    expect(logError).toHaveBeenCalledWith(
+      'Error loading access codes:',
+      expect.objectContaining({ message: 'Admin access required' }),
+    );
+  });
+
+  it('creates a code and shows it once, with a copy button, then lists it', async () => {
+    listAnswers([]);
+    answers.set('create_access_code', (args) => ({
+      data: {
+        id: 'c9',
+        code: 'ABCD-EFGH-JKMN',
+        organisation: args?.organisation,
+        expires_at: null,
+        seat_limit: args?.seat_limit ?? null,
+        module_slugs: args?.module_slugs ?? null,
+      },
+      error: null,
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('No access codes yet');
+
+    await user.type(screen.getByLabelText('Organisation'), '  East Hospital ');
+    await user.type(screen.getByLabelText('Seat limit (optional)'), '25');
+    const modules = screen.getByRole('group', { name: 'Modules (optional)' });
+    expect(within(modules).getAllByRole('checkbox')).toHaveLength(9);
+    await user.click(within(modules).getByRole('checkbox', { name: 'Home Visits' }));
+    await user.click(within(modules).getByRole('checkbox', { name: 'Chronic Pain' }));
+    listAnswers([row({ id: 'c9', organisation: 'East Hospital', code_hint: 'JKMN' })]);
+    await user.click(screen.getByRole('button', { name: 'Create code' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Access code created' });
+    expect(rpc).toHaveBeenCalledWith('create_access_code', {
+      organisation: 'East Hospital',
+      expires_at: undefined,
+      seat_limit: 25,
+      module_slugs: ['home-visits', 'chronic-pain'],
+    });
+    expect(within(dialog).getByText('ABCD-EFGH-JKMN')).toBeVisible();
+    expect(within(dialog).getByText(/This code will not be shown again\./)).toBeVisible();
+    expect(toastSuccess).toHaveBeenCalledWith(
+      'Access Code Created',
+      'Copy the code now: it is shown once.',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Copy code' }));
+    expect(await within(dialog).findByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Access code copied to the clipboard.',
+    );
+    expect(await navigator.clipboard.readText()).toBe('ABCD-EFGH-JKMN');
+
+    // The list was read again, and the form emptied for the next code.
+    expect(listReads()).toBe(2);
+    expect(screen.getByLabelText('Organisation')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('ABCD-EFGH-JKMN')).not.toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveTextContent('East Hospital');
+  });
+
+  it('sends no subset when no module is ticked, and refuses an invalid form without a call', async () => {
+    listAnswers([]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('No access codes yet');
+    await user.type(screen.getByLabelText('Seat limit (optional)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Create code' }));
+    expect(await screen.findByText('Organisation must be at least 2 characters')).toBeVisible();
+    expect(screen.getByText('Seat limit must be a whole number from 1 to 100000')).toBeVisible();
+    expect(screen.getByLabelText('Organisation')).toHaveFocus();
+    expect(rpc).not.toHaveBeenCalledWith('create_access_code', expect.anything());
+
+    answers.set('create_access_code', () => ({
+      data: { id: 'c3', code: 'PQRS-TUVW-XYZ2', organisation: 'West', module_slugs: null },
+      error: null,
+    }));
+    await user.type(screen.getByLabelText('Organisation'), 'West');
+    await user.clear(screen.getByLabelText('Seat limit (optional)'));
+    await user.click(screen.getByRole('button', { name: 'Create code' }));
+    await screen.findByRole('dialog', { name: 'Access code created' });
+    expect(rpc).toHaveBeenCalledWith('create_access_code', {
+      organisation: 'West',
+      expires_at: undefined,
+      seat_limit: undefined,
+      module_slugs: undefined,
+    });
+  });
+
+  it("a refusal: the server's message in the destructive toast, and every field kept", async () => {
+    listAnswers([]);
+    answers.set('create_access_code', () => ({
+      data: null,
+      error: { code: '22023', message: 'Expiry must be in the future' },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('No access codes yet');
+    await user.type(screen.getByLabelText('Organisation'), 'East Hospital');
+    await user.click(screen.getByRole('checkbox', { name: 'Dementia' }));
+    await user.click(screen.getByRole('button', { name: 'Create code' }));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('Creation Failed', 'Expiry must be in the future'),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Organisation')).toHaveValue('East Hospital');
+    expect(screen.getByRole('checkbox', { name: 'Dementia' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Create code' })).toBeEnabled();
+  });
+
+  it('revokes a code after a confirmation, then reads the list again', async () => {
+    listAnswers([row()]);
+    answers.set('revoke_access_code', () => ({ data: { id: 'c1' }, error: null }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(
+      await screen.findByRole('button', { name: 'Revoke the code for North Clinic ending WXYZ' }),
+    );
+    const confirm = screen.getByRole('alertdialog', { name: 'Revoke this access code?' });
+    expect(confirm).toHaveTextContent(
+      'The code for North Clinic ending WXYZ stops working at once. Modules already unlocked with it stay unlocked.',
+    );
+    expect(rpc).not.toHaveBeenCalledWith('revoke_access_code', expect.anything());
+    listAnswers([row({ status: 'revoked', revoked_at: '2026-11-24T09:00:00Z' })]);
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+
+    expect(await screen.findByText('Revoked')).toBeVisible();
+    expect(rpc).toHaveBeenCalledWith('revoke_access_code', { code_id: 'c1' });
+    expect(toastSuccess).toHaveBeenCalledWith(
+      'Access Code Revoked',
+      'The code for North Clinic no longer works.',
+    );
+    expect(screen.queryByRole('button', { name: /^Revoke/ })).not.toBeInTheDocument();
+  });
+
+  it('cancelling the confirmation revokes nothing', async () => {
+    listAnswers([row()]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: /^Revoke the code/ }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(rpc).not.toHaveBeenCalledWith('revoke_access_code', expect.anything());
+    expect(screen.getByText('Active')).toBeVisible();
+  });
+
+  it("a failed revoke: the server's message in the destructive toast", async () => {
+    listAnswers([row()]);
+    answers.set('revoke_access_code', () => ({
+      data: null,
+      error: { code: 'PT409', message: 'This access code is already revoked' },
+    }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: /^Revoke the code/ }));
+    await user.click(screen.getByRole('button', { name: 'Revoke' }));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith(
+        'Revoke Failed',
+        'This access code is already revoked',
+      ),
+    );
+    expect(toastSuccess).not.toHaveBeenCalled();
+  });
+});
