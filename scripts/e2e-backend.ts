@@ -23,6 +23,7 @@ const backend = await startBackend({
     token_refresh: relaxed,
     token_verifications: relaxed,
   },
+  mfaChallengeAndVerifyPerMinute: relaxed,
   log: {
     info: () => undefined,
     // Playwright signals the whole process group, so Postgres may end connections before the

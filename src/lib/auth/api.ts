@@ -1,6 +1,7 @@
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { logger } from '@/lib/logger';
-import { connectAuth, signOutHere } from './authStore';
+import { connectAuth } from './authStore';
+import { isWrongCode } from './oneTimeCode';
 
 /**
  * Every account action the app performs. Each resolves to the failure to show (the provider's
@@ -12,6 +13,8 @@ import { connectAuth, signOutHere } from './authStore';
  */
 export interface AuthFailure {
   message: string;
+  /** The provider's error code, where there is one (e.g. 'mfa_verification_failed'). */
+  code?: string;
 }
 
 const unreachable: AuthFailure = {
@@ -27,6 +30,16 @@ async function withClient(
     logger.error('Account action failed:', error);
     return unreachable;
   }
+}
+
+/**
+ * Ends the session in this browser ('local') or everywhere ('global'), as an action of this page.
+ * Only called once connected (inside `withClient`); kept out of the auth store, which every page's
+ * first view carries.
+ */
+async function signOutHere(scope: 'local' | 'global') {
+  const session = await import('./authSession');
+  return session.signOutHere(scope);
 }
 
 function siteUrl(path: string): string {
@@ -88,4 +101,48 @@ export function changePassword(password: string) {
 
 export function signOut() {
   return withClient(() => signOutHere('global'));
+}
+
+/**
+ * Whether the session just started needs a code from an authenticator app before it is complete:
+ * the user has a verified factor and signed in with a password only.
+ */
+export async function signInNeedsCode(): Promise<boolean> {
+  try {
+    const supabase = await connectAuth();
+    const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+    return data?.currentLevel === 'aal1' && data.nextLevel === 'aal2';
+  } catch (error) {
+    logger.error('Could not check for a second sign-in step:', error);
+    return false;
+  }
+}
+
+const noAuthenticatorApp: AuthFailure = {
+  message: 'This account has no authenticator app set up. Sign out and sign in again.',
+};
+
+/**
+ * The sign-in code step: checks a code from the user's authenticator app, which raises the session
+ * to aal2 (the MFA_CHALLENGE_VERIFIED event). A user with several apps may enter a code from any of
+ * them, so each verified factor is tried until one accepts it.
+ */
+export function verifySignInCode(code: string) {
+  return withClient(async (supabase) => {
+    const { data, error } = await supabase.auth.mfa.listFactors();
+    if (error) return error;
+    let failure: AuthFailure = noAuthenticatorApp;
+    for (const factor of data.totp) {
+      const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+      if (!error) return null;
+      failure = error;
+      if (!isWrongCode(error)) break;
+    }
+    return failure;
+  });
+}
+
+/** The way out of the sign-in code step: ends the half-finished session in this browser only. */
+export function cancelSignIn() {
+  return withClient(() => signOutHere('local'));
 }

@@ -1,13 +1,14 @@
-import type { AuthChangeEvent, AuthError, Session } from '@supabase/supabase-js';
+import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js';
 import { logger } from '@/lib/logger';
 import { supabase, type AppSupabaseClient } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
 import { clearTrialMarker } from '@/lib/trialMarker';
-import { getAuthState, setAuthState } from './authStore';
+import { getAuthState, setAuthState, type AuthState } from './authStore';
 
 // Loaded on demand with supabase-js (see connectAuth in ./authStore.ts).
 
 let adminLookup = 0;
+let aalLookup = 0;
 let signOutRequested = false;
 
 function onSessionEvent(event: AuthChangeEvent, session: Session | null): void {
@@ -21,10 +22,51 @@ function onSessionEvent(event: AuthChangeEvent, session: Session | null): void {
   if (event === 'SIGNED_OUT') signOutRequested = false;
   // The trial marker belongs to the user who was signed in (a synchronous storage write).
   if (event === 'SIGNED_OUT' || (userChanged && state.user)) clearTrialMarker();
-  setAuthState({ loading: false, session, user, event, ...admin, signedOutHere });
+  setAuthState({
+    loading: false,
+    session,
+    user,
+    event,
+    ...admin,
+    ...assuranceAfter(event, user, userChanged, state),
+    signedOutHere,
+  });
   // auth-js holds its lock while it calls listeners: a Supabase call awaited in here would deadlock,
-  // so the admin lookup runs after the callback has returned.
+  // so the lookups run after the callback has returned.
   if (userChanged && user) setTimeout(() => void lookUpAdmin(user.id), 0);
+  if (user) setTimeout(() => void lookUpAssurance(user.id), 0);
+}
+
+/**
+ * The assurance levels the store holds until the lookup after this event answers. A new user's are
+ * unknown; a verified code has just made the session aal2; any other event (a token refresh) keeps
+ * the levels, which the lookup then confirms, so nothing waiting on them flickers.
+ */
+function assuranceAfter(
+  event: AuthChangeEvent,
+  user: User | null,
+  userChanged: boolean,
+  state: AuthState,
+): Pick<AuthState, 'aal' | 'aalLoading'> {
+  if (!user) return { aal: null, aalLoading: false };
+  if (userChanged) return { aal: null, aalLoading: true };
+  if (event === 'MFA_CHALLENGE_VERIFIED') {
+    return { aal: { current: 'aal2', next: 'aal2' }, aalLoading: state.aalLoading };
+  }
+  return { aal: state.aal, aalLoading: state.aalLoading };
+}
+
+async function lookUpAssurance(userId: string): Promise<void> {
+  const lookup = ++aalLookup;
+  const { data, error } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  const state = getAuthState();
+  if (lookup !== aalLookup || state.user?.id !== userId) return;
+  if (error) logger.error('Error checking the sign-in assurance level:', error);
+  setAuthState({
+    ...state,
+    aal: data ? { current: data.currentLevel, next: data.nextLevel } : state.aal,
+    aalLoading: false,
+  });
 }
 
 async function lookUpAdmin(userId: string): Promise<void> {

@@ -1,4 +1,9 @@
-import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js';
+import type {
+  AuthChangeEvent,
+  AuthenticatorAssuranceLevels,
+  Session,
+  User,
+} from '@supabase/supabase-js';
 import { authStorageKey } from '@/lib/authStorageKey';
 import { logger } from '@/lib/logger';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -16,6 +21,14 @@ export interface AuthState {
   /** The admin lookup failed (the user is treated as non-admin). */
   adminError: boolean;
   /**
+   * The session's authenticator assurance level (`current`: aal1 after a password, aal2 after a
+   * code from an authenticator app) and the level the user can reach (`next`: aal2 once they have a
+   * verified factor). Null when signed out, and until the first lookup after a sign-in answers.
+   */
+  aal: AssuranceLevels | null;
+  /** True from sign-in until the assurance levels are known. */
+  aalLoading: boolean;
+  /**
    * The session was ended by an action on this page (Logout, a password change), whose code decides
    * where to go next; guards do not send the user to the login page for it.
    */
@@ -30,8 +43,15 @@ export const signedOutState: AuthState = {
   isAdmin: false,
   adminLoading: false,
   adminError: false,
+  aal: null,
+  aalLoading: false,
   signedOutHere: false,
 };
+
+export interface AssuranceLevels {
+  current: AuthenticatorAssuranceLevels | null;
+  next: AuthenticatorAssuranceLevels | null;
+}
 
 /**
  * Whether this page load must ask supabase-js at all: a stored session, or a sign-in or reset link
@@ -53,7 +73,7 @@ function needsClient(): boolean {
 // The same object as the server's snapshot when signed out, so hydration has nothing to redo.
 let state: AuthState =
   typeof window !== 'undefined' && needsClient()
-    ? { ...signedOutState, loading: true, adminLoading: true }
+    ? { ...signedOutState, loading: true, adminLoading: true, aalLoading: true }
     : signedOutState;
 const listeners = new Set<() => void>();
 let started = false;
@@ -107,13 +127,6 @@ export function connectAuth(): Promise<AppSupabaseClient> {
       throw error;
     });
   return connecting;
-}
-
-/** Ends the session in this browser ('local') or everywhere ('global'), as an action of this page. */
-export async function signOutHere(scope: 'local' | 'global'): Promise<AuthError | null> {
-  await connectAuth();
-  const session = await import('./authSession');
-  return session.signOutHere(scope);
 }
 
 /** Called when the page changes: a later visit to a protected page goes to the login page again. */

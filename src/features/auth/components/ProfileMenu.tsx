@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { KeyRound, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,7 +12,7 @@ import {
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { useSignOut } from '@/lib/auth/useSignOut';
 
-/** The Profile menu: Dashboard, Admin (admins only) and Logout. */
+/** The Profile menu: Dashboard, Admin (admins only), Account security and Logout. */
 export function ProfileMenu() {
   const { user, isAdmin } = useAuth();
   const signOut = useSignOut();
@@ -43,6 +43,12 @@ export function ProfileMenu() {
             </Link>
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuItem asChild>
+          <Link to="/account/security">
+            <KeyRound aria-hidden />
+            Account security
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOut aria-hidden />

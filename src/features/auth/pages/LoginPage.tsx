@@ -1,30 +1,49 @@
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { DelayedLoading } from '@/components/feedback/DelayedLoading';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
 import { accountPages } from '@/content/accountPages';
 import { toast } from '@/lib/toast';
-import { signInWithPassword } from '@/lib/auth/api';
+import { signInNeedsCode, signInWithPassword } from '@/lib/auth/api';
 import { useAuth } from '@/lib/auth/AuthProvider';
+import { awaitingSignInCode } from '@/lib/auth/assurance';
 import { AccountFields } from '../components/AccountFields';
 import { AuthCard } from '../components/AuthCard';
 import { GoogleButton, OrDivider } from '../components/GoogleButton';
 import { safeReturnTo } from '@/lib/auth/returnTo';
 import { loginSchema } from '../schemas';
 
+// Only users with an authenticator app see the code step, so it stays out of the page's first view.
+const loadCodeStep = () => import('../components/SignInCodeStep');
+const SignInCodeStep = lazy(loadCodeStep);
+
 export default function LoginPage() {
-  const { user } = useAuth();
+  const auth = useAuth();
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnTo(searchParams.get('return_to'));
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const { errors, isSubmitting } = form.formState;
 
-  // Signed in already, or just now: on to the destination.
-  if (user) return <Navigate replace to={returnTo} />;
+  // The password was right and the account has an authenticator app: its code comes next, on this
+  // page, with return_to kept.
+  if (awaitingSignInCode(auth)) {
+    return (
+      <Suspense fallback={<DelayedLoading />}>
+        <SignInCodeStep />
+      </Suspense>
+    );
+  }
+  // Signed in already, or just now (with the code, where one is needed): on to the destination.
+  if (auth.user && !auth.aalLoading) return <Navigate replace to={returnTo} />;
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    // Fetched while the password is checked, so the code step (when needed) shows at once; a failed
+    // fetch is reported when the step renders.
+    loadCodeStep().catch(() => undefined);
     const error = await signInWithPassword(email, password);
     if (error) toast.error('Sign in failed', error.message);
-    else toast.success('Signed in successfully!');
+    else if (!(await signInNeedsCode())) toast.success('Signed in successfully!');
   });
 
   return (
@@ -54,7 +73,8 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <SubmitButton busy={isSubmitting} busyLabel="Signing in...">
+        {/* Signed in, still finding out whether a code is needed: busy until the page moves on. */}
+        <SubmitButton busy={isSubmitting || auth.user !== null} busyLabel="Signing in...">
           Sign in
         </SubmitButton>
       </form>

@@ -1,4 +1,4 @@
-import { BookOpen, CalendarDays, LogOut } from 'lucide-react';
+import { BookOpen, CalendarDays, KeyRound, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { trialPages } from '@/content/trialPages';
@@ -45,6 +45,12 @@ export default function DashboardPage() {
               <Link to="/book-demo">
                 <CalendarDays aria-hidden />
                 Book a Demo
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="justify-start">
+              <Link to="/account/security">
+                <KeyRound aria-hidden />
+                Account security
               </Link>
             </Button>
             <Button variant="outline" className="justify-start" onClick={() => void signOut()}>

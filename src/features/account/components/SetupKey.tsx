@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Check, Copy } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { enrolmentPanel as copy } from '@/content/accountSecurity';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** The secret in groups of four, easier to type into an app by hand, with a copy button. */
+export function groupedKey(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+export function SetupKey({ secret }: { secret: string }) {
+  const [copyState, setCopyState] = useState<CopyState>('idle');
+
+  const copyKey = () => {
+    navigator.clipboard.writeText(secret).then(
+      () => setCopyState('copied'),
+      () => setCopyState('failed'),
+    );
+  };
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-secondary p-4">
+        {/* Narrow screens put the button under the key rather than squeeze the key beside it. */}
+        <div className="min-w-[12rem] flex-1">
+          <p className="text-sm font-medium text-secondary-foreground">{copy.keyLabel}</p>
+          <p
+            className="mt-1 select-all break-words font-mono text-lg font-semibold tracking-wider"
+            translate="no"
+          >
+            {groupedKey(secret)}
+          </p>
+        </div>
+        <Button type="button" variant="outline" onClick={copyKey}>
+          {copyState === 'copied' ? <Check aria-hidden /> : <Copy aria-hidden />}
+          {copyState === 'copied' ? copy.copiedLabel : copy.copyLabel}
+        </Button>
+      </div>
+      <p role="status" className="text-sm text-muted-foreground">
+        {copyState === 'copied'
+          ? copy.copiedAnnouncement
+          : copyState === 'failed'
+            ? copy.copyFailed
+            : ''}
+      </p>
+    </div>
+  );
+}

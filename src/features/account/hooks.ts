@@ -1,0 +1,28 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  authenticatorAppsQuery,
+  cancelEnrolmentMutation,
+  confirmEnrolmentMutation,
+  removeAuthenticatorAppMutation,
+  startEnrolmentMutation,
+} from './api';
+
+export function useAuthenticatorApps(userId: string) {
+  return useQuery(authenticatorAppsQuery(userId));
+}
+
+export function useStartEnrolment() {
+  return useMutation(startEnrolmentMutation());
+}
+
+export function useConfirmEnrolment(userId: string) {
+  return useMutation(confirmEnrolmentMutation(userId));
+}
+
+export function useCancelEnrolment() {
+  return useMutation(cancelEnrolmentMutation());
+}
+
+export function useRemoveAuthenticatorApp(userId: string) {
+  return useMutation(removeAuthenticatorAppMutation(userId));
+}

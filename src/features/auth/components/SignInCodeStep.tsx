@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormField } from '@/components/form/FormField';
+import { OneTimeCodeInput } from '@/components/form/OneTimeCodeInput';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import { useZodForm } from '@/components/form/useZodForm';
+import { oneTimeCodeCopy, signInCodeStep as copy } from '@/content/twoFactor';
+import { cancelSignIn, verifySignInCode } from '@/lib/auth/api';
+import { isWrongCode, oneTimeCodeSchema } from '@/lib/auth/oneTimeCode';
+import { toast } from '@/lib/toast';
+import { AuthCard } from './AuthCard';
+
+/**
+ * The login page's second step, for a user with an authenticator app: the password was right, and
+ * the session is complete once a code from the app is. The page moves on (to return_to) when the
+ * auth store sees the verified code; the way out signs the half-finished session out again.
+ */
+export default function SignInCodeStep() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const form = useZodForm(oneTimeCodeSchema, { code: '' });
+  const { errors, isSubmitting } = form.formState;
+  const [leaving, setLeaving] = useState(false);
+
+  // The password form this replaces had focus: the user is told where they are now.
+  useEffect(() => heading.current?.focus(), []);
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    const failure = await verifySignInCode(code);
+    if (!failure) toast.success('Signed in successfully!');
+    else if (isWrongCode(failure)) {
+      form.setError('code', { message: oneTimeCodeCopy.wrongCode }, { shouldFocus: true });
+    } else toast.error('Sign in failed', failure.message);
+  });
+
+  const leave = async () => {
+    setLeaving(true);
+    const failure = await cancelSignIn();
+    if (failure) {
+      setLeaving(false);
+      toast.error('Sign out failed', failure.message);
+    }
+  };
+
+  return (
+    <AuthCard
+      heading={copy.heading}
+      intro={copy.intro}
+      headingRef={heading}
+      footer={
+        <p>
+          {copy.cancelPrompt}{' '}
+          <button
+            type="button"
+            disabled={leaving || isSubmitting}
+            onClick={() => void leave()}
+            className="font-medium text-primary underline underline-offset-4 disabled:opacity-50"
+          >
+            {leaving ? copy.cancelBusyLabel : copy.cancelLabel}
+          </button>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+        <FormField label={copy.codeLabel} error={errors.code?.message}>
+          {(control) => <OneTimeCodeInput {...control} {...form.register('code')} />}
+        </FormField>
+        <SubmitButton busy={isSubmitting} busyLabel={copy.busyLabel}>
+          {copy.submitLabel}
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
