@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import { HeartHandshake, ShieldCheck, Target } from 'lucide-react';
 import type { CardItem, PageAction } from './types';
 
@@ -87,4 +88,11 @@ export const aboutCallToAction = {
     { label: 'Contact us', to: '/contact', variant: 'default' },
     { label: 'Our solutions', to: '/solutions', variant: 'outline' },
   ] satisfies PageAction[],
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const aboutHero: PageHeroCopy = {
+  heading: 'About Revolve',
+  intro:
+    'We make immersive training that healthcare teams trust, built with the educators and clinicians who use it.',
 };

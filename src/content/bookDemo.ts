@@ -1,4 +1,8 @@
-/** /book-demo: the register-interest form (SPEC.md sections 3 and 5). Submitting sends nothing. */
+import type { PageHeroCopy } from './pages';
+/**
+ * /book-demo: the register-interest form (SPEC.md sections 3 and 5). Submitting stores the lead and
+ * tells the sales inbox (DESIGN.md section 6); the visitor sees exactly SPEC.md's toast and reset.
+ */
 export const bookDemoForm = {
   fields: {
     firstName: { label: 'First name', autoComplete: 'given-name' },
@@ -10,10 +14,17 @@ export const bookDemoForm = {
       placeholder: 'Say which training module/s you will like to be kept updated about',
     },
   },
+  /** Hidden from people; a bot that fills it in is answered as a person and nothing is kept. */
+  honeypot: { label: 'Leave this field empty', name: 'website' },
   submitLabel: 'Register interest',
+  sendingLabel: 'Sending...',
   toast: {
     title: 'Thank you for your interest!',
     description: "We'll be in touch soon to arrange your demo.",
+  },
+  failureToast: {
+    title: 'Registration failed',
+    fallback: 'Failed to register your interest. Please try again.',
   },
 } as const;
 
@@ -24,4 +35,10 @@ export const bookDemoNextSteps = {
     'In a live demo we show Revolve VR and Revolve 360 modules that match your interests.',
     'We talk through your learners, your setting and the options for a trial or a custom project.',
   ],
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const bookDemoHero: PageHeroCopy = {
+  heading: 'Register your interest',
+  intro: 'Tell us which modules interest you and we will arrange a demonstration for your team.',
 };

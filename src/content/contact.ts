@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import type { CardItem } from './types';
 
 /** The contact page: how to reach us and what people usually write about. */
@@ -32,4 +33,11 @@ export const contactPage = {
   detailsTitle: string;
   topicsTitle: string;
   topics: CardItem[];
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const contactHero: PageHeroCopy = {
+  heading: 'Contact Us',
+  intro:
+    'Tell us about your learners and what you would like them to practise. We reply within one working day.',
 };

@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import type { CallToAction, CardItem, Endorsement, PartnerLogo, Stat } from './types';
 
 export const homeHeroActions: CallToAction[] = [
@@ -148,4 +149,11 @@ export const trustedBy = {
     { name: 'Regional health boards', emblem: 'health-board' },
     { name: 'Med-tech companies', emblem: 'medtech' },
   ] satisfies PartnerLogo[],
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const homeHero: PageHeroCopy = {
+  heading: 'Immersive VR Training',
+  intro:
+    'Realistic, expert-led scenarios that let clinicians and practice teams rehearse the moments that matter, safely and at their own pace.',
 };

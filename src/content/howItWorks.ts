@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import type { CardItem, ShowcaseStep } from './types';
 
 /** /how-it-works: the four steps from a learning need to training in use (SPEC.md section 2). */
@@ -62,4 +63,10 @@ export const howItWorksContact = {
   title: 'Have a learning need in mind?',
   text: 'Tell us who you are training and what they need to practise. We will suggest the right format and a realistic timeline.',
   label: 'Get in touch',
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const howItWorksHero: PageHeroCopy = {
+  heading: 'How It Works',
+  intro: 'Four steps take a learning need to immersive training your team can use anywhere.',
 };

@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import { BrainCircuit, Globe2, Hand } from 'lucide-react';
 import type { CardItem, Stat } from './types';
 
@@ -84,3 +85,10 @@ export const industryTrends = {
     },
   ],
 } satisfies { title: string; intro: string; items: CardItem[] };
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const insightsHero: PageHeroCopy = {
+  heading: 'Insights & Research',
+  intro:
+    'What the evidence says about immersive learning, and what we have seen with the teams we work with.',
+};

@@ -25,6 +25,8 @@ export const pageDescriptions: Record<PageKey, string> = {
   changePassword: 'Choose a new password for your Revolve account.',
   dashboard: 'Your Revolve account: trial status and training.',
   admin: 'Review trial requests and manage users, module unlocks and admins.',
+  accessCodes: 'Issue, list and revoke organisation access codes for the training modules.',
+  accountSecurity: 'Set up two-factor sign-in with an authenticator app for your Revolve account.',
   trainingLibrary:
     'Ten 360-degree training modules for primary care, from dementia to conflict resolution. Access the library free for 30 days.',
   trialLibrary: 'The modules included in your Revolve 360 free trial.',
@@ -43,6 +45,6 @@ export const pageDescriptions: Record<PageKey, string> = {
     'Bespoke immersive training built with you in four steps: consultation, production, integration and support.',
   terms:
     'The terms and conditions, privacy policy and cookie information for the Revolve website and training.',
-  unlock: 'Enter the module password to unlock the training.',
+  unlock: 'Enter your trial password or access code to unlock the training.',
   notFound: 'The page you were looking for could not be found.',
 };

@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import type { ProductionPipeline } from './types';
 
 /** /how-it-works-revolve360: how a Revolve 360 module is made (SPEC.md section 2). */
@@ -88,4 +89,11 @@ export const revolve360Pipeline: ProductionPipeline = {
   sample: {
     label: 'See a sample module',
   },
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const howItWorksRevolve360Hero: PageHeroCopy = {
+  heading: 'How Revolve 360 is made',
+  intro:
+    'A nine-step pipeline takes a single 360 module from first conversation to launch in 4-6 weeks.',
 };

@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import type { ShowcaseStep } from './types';
 
 /** /revolve-custom (and /bespoke): bespoke training in four steps (SPEC.md sections 1 and 2). */
@@ -48,4 +49,11 @@ export const revolveCustomContact = {
   title: 'Start with a conversation',
   text: 'Tell us about your learners and what they need to practise, and we will suggest where to start.',
   label: 'Get in touch',
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const revolveCustomHero: PageHeroCopy = {
+  heading: 'Revolve Custom',
+  intro:
+    'Bespoke immersive training, built with you in four steps: consultation, production, integration and support.',
 };

@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import type { ProductionPipeline } from './types';
 
 /** /how-it-works-revolvevr: how a Revolve VR scenario is made (SPEC.md section 2). */
@@ -104,4 +105,11 @@ export const revolveVrPipeline: ProductionPipeline = {
   sample: {
     label: 'See a sample simulation',
   },
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const howItWorksRevolveVrHero: PageHeroCopy = {
+  heading: 'How Revolve VR is made',
+  intro:
+    'A ten-step pipeline takes a single VR scenario from first conversation to headset in 6-10 weeks.',
 };

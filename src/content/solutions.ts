@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import type { PageAction } from './types';
 
 /** One Revolve offering on the /solutions overview (DESIGN.md section 1), linking to its own page. */
@@ -85,4 +86,11 @@ export const solutionsCallToAction = {
     { label: 'Book a demo', to: '/book-demo', variant: 'default' },
     { label: 'Contact us', to: '/contact', variant: 'outline' },
   ] satisfies PageAction[],
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const solutionsHero: PageHeroCopy = {
+  heading: 'Our Solutions',
+  intro:
+    'From a ready-made 360 training library to bespoke VR and studio production, choose the format that fits your learners.',
 };

@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import { Clapperboard, Mic, Sparkles, Video } from 'lucide-react';
 import type { CardItem } from './types';
 import { site } from './site';
@@ -48,4 +49,11 @@ export const studioApproach = {
     src: '/images/studio/studio-set.svg',
     alt: 'Illustration of a presenter before a green screen, with a camera, a studio light and a microphone.',
   },
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const studioHero: PageHeroCopy = {
+  heading: 'Revolve Studio',
+  intro:
+    'Podcast production, creative video production, green-screen filming and motion graphics, from the team behind our training.',
 };

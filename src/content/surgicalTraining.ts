@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import { Building2, Presentation, Stethoscope, type LucideIcon } from 'lucide-react';
 import type { AutoplayRule, CardItem, SiteVideo } from './types';
 import { site } from './site';
@@ -153,4 +154,11 @@ export const surgicalOverview = {
     { label: 'Book a demo', to: '/book-demo' },
     { label: 'How we build VR', to: '/how-it-works-revolvevr' },
   ],
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const surgicalTrainingHero: PageHeroCopy = {
+  heading: 'Revolve VR',
+  intro:
+    'Step into the operating theatre with leading surgeons, learn from specialists in expert-led VR, and explore digital twins of real facilities.',
 };

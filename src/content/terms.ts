@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 /** The terms and conditions page, section by section. Each id is the anchor the page links to. */
 export interface TermsSection {
   id:
@@ -134,3 +135,9 @@ export const termsSections: TermsSection[] = [
     contactDetails: true,
   },
 ];
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const termsHero: PageHeroCopy = {
+  heading: 'Terms and Conditions',
+  intro: 'Please read these terms carefully before using our website and training.',
+};

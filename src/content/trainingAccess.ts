@@ -1,6 +1,8 @@
+import type { PageHeroCopy } from './pages';
 /**
- * The copy of the two ways into a module's 360 player: the /unlock/:slug password gate and the
- * trial module pages (/modules/trial/:slug). Strings SPEC.md names are quoted exactly.
+ * The copy of the two ways into a module's 360 player: the /unlock/:slug gate (an active trial's
+ * password or an organisation's access code) and the trial module pages (/modules/trial/:slug).
+ * Strings SPEC.md names are quoted exactly.
  */
 
 export const playerCopy = {
@@ -11,8 +13,11 @@ export const playerCopy = {
 export const unlockCopy = {
   eyebrow: 'Unlock training',
   backLabel: (moduleTitle: string) => `Back to ${moduleTitle}`,
-  formTitle: 'Module password',
-  passwordLabel: 'Password',
+  formTitle: 'Unlock this module',
+  /** One field takes either: the label names both. */
+  passwordLabel: 'Trial password or access code',
+  passwordHint:
+    "Enter the password from your trial confirmation page, or your organisation's access code (for example ABCD-EFGH-JKMN).",
   submitLabel: 'Unlock',
   checkingLabel: 'Checking...',
   unlockedLabel: 'Unlocked \u2713',
@@ -40,4 +45,10 @@ export const trialModuleCopy = {
     linkLabel: 'Request Trial Access',
     href: '/trial-signup',
   },
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const unlockHero: PageHeroCopy = {
+  heading: 'Unlock training',
+  intro: 'Open this module with your trial password or the access code your organisation gave you.',
 };

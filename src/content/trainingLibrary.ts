@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import {
   Accessibility,
   Award,
@@ -115,4 +116,11 @@ export const libraryKeyFeatures = {
       icon: Accessibility,
     },
   ] satisfies CardItem[],
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const trainingLibraryHero: PageHeroCopy = {
+  heading: 'Revolve 360',
+  intro:
+    'Ten immersive 360-degree modules, filmed in real practices with the clinicians and patients who know these moments best.',
 };

@@ -1,3 +1,4 @@
+import type { PageHeroCopy } from './pages';
 import type { TrialButtonWording } from './trialButton';
 import type { Step } from './types';
 
@@ -31,4 +32,10 @@ export const trialAccessNotes = {
     'Modules play in your browser or in a VR headset.',
     'Your dashboard shows how many days of your trial are left.',
   ],
+};
+
+/** The page's heading and lead text (its title is in ./pages.ts). */
+export const trialAccessHero: PageHeroCopy = {
+  heading: 'How trial access works',
+  intro: 'Four steps from here to your first module, free for 30 days.',
 };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PageCopy } from '@/content/pages';
+import type { PageHeroCopy } from '@/content/pages';
 
 /** A page's opening: its one h1, the lead paragraph and any actions. */
 export function PageHero({
@@ -7,7 +7,7 @@ export function PageHero({
   id,
   children,
 }: {
-  copy: Pick<PageCopy, 'heading' | 'intro'>;
+  copy: PageHeroCopy;
   id?: string;
   children?: ReactNode;
 }) {

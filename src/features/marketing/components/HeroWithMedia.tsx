@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PageCopy } from '@/content/pages';
+import type { PageHeroCopy } from '@/content/pages';
 
 /**
  * A landing page's opening: eyebrow, the page's one h1, its lead text and actions beside a
@@ -12,7 +12,7 @@ export function HeroWithMedia({
   actions,
   media,
 }: {
-  copy: PageCopy;
+  copy: PageHeroCopy;
   eyebrow?: string;
   /** A short line between the heading and the lead text. */
   tagline?: string;

@@ -1,15 +1,20 @@
 import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
 import { PageHero } from '@/components/layout/PageHero';
-import { aboutCallToAction, aboutMission, aboutTeam, aboutValues } from '@/content/about';
-import { pageCopy } from '@/content/pages';
+import {
+  aboutCallToAction,
+  aboutHero,
+  aboutMission,
+  aboutTeam,
+  aboutValues,
+} from '@/content/about';
 import { ProductCallToAction } from '../components/ProductCallToAction';
 import { TeamGroupGrid } from '../components/TeamGroupGrid';
 
 export default function AboutPage() {
   return (
     <>
-      <PageHero copy={pageCopy.about} />
+      <PageHero copy={aboutHero} />
       <Section eyebrow={aboutMission.eyebrow} title={aboutMission.title}>
         <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
           <div className="space-y-5 text-lg text-muted-foreground">

@@ -1,36 +1,64 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { PageHero } from '@/components/layout/PageHero';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { bookDemoForm, bookDemoNextSteps } from '@/content/bookDemo';
-import { pageCopy } from '@/content/pages';
+import { bookDemoForm, bookDemoHero, bookDemoNextSteps } from '@/content/bookDemo';
 import { toast } from '@/lib/toast';
+import { submitLead } from '../leadApi';
 
 const { fields } = bookDemoForm;
 const labelClass = 'text-sm font-medium text-brand-ink';
 
 /**
- * The register-interest form. It sends nothing (SPEC.md): the browser checks the required fields,
- * then a toast thanks the visitor and the form resets. A plain uncontrolled form keeps the
- * form library (about 21 KB) off this marketing page.
+ * The register-interest form. The browser checks the required fields; the lead goes to the
+ * submit-lead function, then a toast thanks the visitor and the form resets. On failure a
+ * destructive toast says why and every field keeps what was typed. A plain uncontrolled form keeps
+ * the form library (about 21 KB) off this marketing page.
  */
 export default function BookDemoPage() {
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  const [sending, setSending] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    toast.success(bookDemoForm.toast.title, bookDemoForm.toast.description);
-    // reset() restores each field's default value, so the subject returns to its default.
-    event.currentTarget.reset();
+    if (sending) return;
+    const form = event.currentTarget;
+    const value = (name: string) => String(new FormData(form).get(name) ?? '');
+    setSending(true);
+    try {
+      await submitLead(
+        {
+          firstName: value('firstName'),
+          lastName: value('lastName'),
+          email: value('email'),
+          subject: value('subject'),
+          message: value('message'),
+          website: value(bookDemoForm.honeypot.name),
+        },
+        bookDemoForm.failureToast.fallback,
+      );
+      toast.success(bookDemoForm.toast.title, bookDemoForm.toast.description);
+      // reset() restores each field's default value, so the subject returns to its default.
+      form.reset();
+    } catch (error) {
+      toast.error(
+        bookDemoForm.failureToast.title,
+        error instanceof Error ? error.message : bookDemoForm.failureToast.fallback,
+      );
+    } finally {
+      setSending(false);
+    }
   }
 
   return (
     <>
-      <PageHero copy={pageCopy.bookDemo} />
+      <PageHero copy={bookDemoHero} />
       <div className="container grid gap-8 pb-16 md:pb-24 lg:grid-cols-[2fr_1fr]">
         <form
-          onSubmit={handleSubmit}
-          aria-label={pageCopy.bookDemo.heading}
-          className="grid gap-5 rounded-2xl border bg-card p-6 shadow-sm sm:grid-cols-2 md:p-10"
+          onSubmit={(event) => void handleSubmit(event)}
+          aria-busy={sending}
+          aria-label={bookDemoHero.heading}
+          className="relative grid gap-5 rounded-2xl border bg-card p-6 shadow-sm sm:grid-cols-2 md:p-10"
         >
           <div className="space-y-2">
             <label htmlFor="demo-first-name" className={labelClass}>
@@ -90,9 +118,18 @@ export default function BookDemoPage() {
               className="flex min-h-32 w-full rounded-md border border-input bg-background px-3 py-2 text-base ring-offset-background placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:text-sm"
             />
           </div>
+          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+            <label htmlFor="demo-website">{bookDemoForm.honeypot.label}</label>
+            <input
+              id="demo-website"
+              name={bookDemoForm.honeypot.name}
+              tabIndex={-1}
+              autoComplete="off"
+            />
+          </div>
           <div className="sm:col-span-2">
-            <Button type="submit" size="lg">
-              {bookDemoForm.submitLabel}
+            <Button type="submit" size="lg" disabled={sending}>
+              {sending ? bookDemoForm.sendingLabel : bookDemoForm.submitLabel}
             </Button>
           </div>
         </form>

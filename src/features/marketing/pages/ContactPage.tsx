@@ -3,15 +3,14 @@ import { PageHero } from '@/components/layout/PageHero';
 import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
 import { buttonVariants } from '@/components/ui/buttonVariants';
-import { contactPage } from '@/content/contact';
-import { pageCopy } from '@/content/pages';
+import { contactHero, contactPage } from '@/content/contact';
 import { site } from '@/content/site';
 
 export default function ContactPage() {
   const mailto = `mailto:${site.contactEmail}`;
   return (
     <>
-      <PageHero copy={pageCopy.contact} />
+      <PageHero copy={contactHero} />
       <div className="container grid gap-6 pb-16 md:pb-24 lg:grid-cols-[3fr_2fr]">
         <section
           aria-labelledby="contact-message"

@@ -8,6 +8,7 @@ import {
   homeBenefits,
   homeClosing,
   homeEndorsements,
+  homeHero,
   homeHeroActions,
   homeHowItWorks,
   homeImpact,
@@ -15,7 +16,6 @@ import {
   homeWhatWeDo,
   trustedBy,
 } from '@/content/home';
-import { pageCopy } from '@/content/pages';
 import { site } from '@/content/site';
 import { ActionButtons } from '../components/ActionButtons';
 import { EndorsementList } from '../components/EndorsementList';
@@ -27,7 +27,7 @@ export default function HomePage() {
   return (
     <>
       <HeroWithMedia
-        copy={pageCopy.home}
+        copy={homeHero}
         eyebrow={site.tagline}
         actions={<ActionButtons actions={homeHeroActions} />}
         media={<VideoFacade video={site.videos.homeHero} />}

@@ -1,8 +1,12 @@
 import { PageHero } from '@/components/layout/PageHero';
 import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
-import { howItWorksContact, howItWorksPipelines, howItWorksSteps } from '@/content/howItWorks';
-import { pageCopy } from '@/content/pages';
+import {
+  howItWorksContact,
+  howItWorksHero,
+  howItWorksPipelines,
+  howItWorksSteps,
+} from '@/content/howItWorks';
 import { MailCallToAction } from '../components/MailCallToAction';
 import { ProcessShowcase } from '../components/ProcessShowcase';
 
@@ -10,7 +14,7 @@ export default function HowItWorksPage() {
   return (
     <>
       {/* The home page's See How It Works button links to /how-it-works#hero. */}
-      <PageHero id="hero" copy={pageCopy.howItWorks} />
+      <PageHero id="hero" copy={howItWorksHero} />
       <Section eyebrow="Our approach" title="Design, film, build, deploy">
         <ProcessShowcase steps={howItWorksSteps} />
       </Section>

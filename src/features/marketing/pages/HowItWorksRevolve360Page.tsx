@@ -1,15 +1,17 @@
 import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/layout/PageHero';
 import { buttonVariants } from '@/components/ui/buttonVariants';
-import { pageCopy } from '@/content/pages';
-import { revolve360Pipeline as pipeline } from '@/content/revolve360Pipeline';
+import {
+  howItWorksRevolve360Hero,
+  revolve360Pipeline as pipeline,
+} from '@/content/revolve360Pipeline';
 import { ComingSoonButton } from '../components/ComingSoonButton';
 import { PipelineSections } from '../components/PipelineSections';
 
 export default function HowItWorksRevolve360Page() {
   return (
     <>
-      <PageHero copy={pageCopy.howItWorksRevolve360}>
+      <PageHero copy={howItWorksRevolve360Hero}>
         <Link to={pipeline.demo.to} className={buttonVariants({ size: 'lg' })}>
           {pipeline.demo.label}
         </Link>

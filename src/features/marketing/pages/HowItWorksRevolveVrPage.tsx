@@ -1,15 +1,17 @@
 import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/layout/PageHero';
 import { buttonVariants } from '@/components/ui/buttonVariants';
-import { pageCopy } from '@/content/pages';
-import { revolveVrPipeline as pipeline } from '@/content/revolveVrPipeline';
+import {
+  howItWorksRevolveVrHero,
+  revolveVrPipeline as pipeline,
+} from '@/content/revolveVrPipeline';
 import { ComingSoonButton } from '../components/ComingSoonButton';
 import { PipelineSections } from '../components/PipelineSections';
 
 export default function HowItWorksRevolveVrPage() {
   return (
     <>
-      <PageHero copy={pageCopy.howItWorksRevolveVr}>
+      <PageHero copy={howItWorksRevolveVrHero}>
         <Link to={pipeline.demo.to} className={buttonVariants({ size: 'lg' })}>
           {pipeline.demo.label}
         </Link>

@@ -2,14 +2,13 @@ import { PageHero } from '@/components/layout/PageHero';
 import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
 import { StatGrid } from '@/components/marketing/StatGrid';
-import { caseStudies, industryTrends, insightsFindings } from '@/content/insights';
-import { pageCopy } from '@/content/pages';
+import { caseStudies, industryTrends, insightsFindings, insightsHero } from '@/content/insights';
 import { CaseStudyCard } from '../components/CaseStudyCard';
 
 export default function InsightsPage() {
   return (
     <>
-      <PageHero copy={pageCopy.insights} />
+      <PageHero copy={insightsHero} />
       <Section
         id="findings"
         eyebrow="Research"

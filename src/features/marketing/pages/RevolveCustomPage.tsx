@@ -1,7 +1,10 @@
 import { PageHero } from '@/components/layout/PageHero';
 import { Section } from '@/components/marketing/Section';
-import { pageCopy } from '@/content/pages';
-import { revolveCustomContact, revolveCustomSteps } from '@/content/revolveCustom';
+import {
+  revolveCustomContact,
+  revolveCustomHero,
+  revolveCustomSteps,
+} from '@/content/revolveCustom';
 import { MailCallToAction } from '../components/MailCallToAction';
 import { ProcessShowcase } from '../components/ProcessShowcase';
 
@@ -9,7 +12,7 @@ import { ProcessShowcase } from '../components/ProcessShowcase';
 export default function RevolveCustomPage() {
   return (
     <>
-      <PageHero copy={pageCopy.revolveCustom} />
+      <PageHero copy={revolveCustomHero} />
       <Section eyebrow="How we work" title="Four steps to your own training">
         <ProcessShowcase steps={revolveCustomSteps} />
       </Section>

@@ -1,14 +1,18 @@
 import { Section } from '@/components/marketing/Section';
 import { PageHero } from '@/components/layout/PageHero';
-import { pageCopy } from '@/content/pages';
-import { solutionOfferings, solutionsCallToAction, solutionsOverview } from '@/content/solutions';
+import {
+  solutionOfferings,
+  solutionsCallToAction,
+  solutionsHero,
+  solutionsOverview,
+} from '@/content/solutions';
 import { OfferingRow } from '../components/OfferingRow';
 import { ProductCallToAction } from '../components/ProductCallToAction';
 
 export default function SolutionsPage() {
   return (
     <>
-      <PageHero copy={pageCopy.solutions} />
+      <PageHero copy={solutionsHero} />
       <Section
         eyebrow={solutionsOverview.eyebrow}
         title={solutionsOverview.title}

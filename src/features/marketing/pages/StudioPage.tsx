@@ -4,10 +4,10 @@ import { Section } from '@/components/marketing/Section';
 import { PageHero } from '@/components/layout/PageHero';
 import { VideoFacade } from '@/components/media/VideoFacade';
 import { buttonVariants } from '@/components/ui/buttonVariants';
-import { pageCopy } from '@/content/pages';
 import {
   studioApproach,
   studioContactLink,
+  studioHero,
   studioServices,
   studioServicesIntro,
   studioShowreel,
@@ -24,7 +24,7 @@ function GetInTouch() {
 export default function StudioPage() {
   return (
     <>
-      <PageHero copy={pageCopy.studio}>
+      <PageHero copy={studioHero}>
         <GetInTouch />
       </PageHero>
       <Section

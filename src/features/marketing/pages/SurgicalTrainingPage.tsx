@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
 import { PageHero } from '@/components/layout/PageHero';
-import { pageCopy } from '@/content/pages';
 import {
   productOfferings,
   surgicalHeroCardsHeading,
   surgicalOverview,
+  surgicalTrainingHero,
 } from '@/content/surgicalTraining';
 import { ProductSection } from '../components/ProductSection';
 
@@ -21,7 +21,7 @@ const heroCards = productOfferings.map((offering) => ({
 export default function SurgicalTrainingPage() {
   return (
     <>
-      <PageHero copy={pageCopy.surgicalTraining}>
+      <PageHero copy={surgicalTrainingHero}>
         <div className="w-full">
           <h2 className="sr-only">{surgicalHeroCardsHeading}</h2>
           <CardGrid items={heroCards} />

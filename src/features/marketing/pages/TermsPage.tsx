@@ -1,14 +1,13 @@
 import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/layout/PageHero';
-import { pageCopy } from '@/content/pages';
 import { site } from '@/content/site';
-import { termsLastUpdated, termsSections } from '@/content/terms';
+import { termsHero, termsLastUpdated, termsSections } from '@/content/terms';
 import { formatLongDate } from '@/lib/dates';
 
 export default function TermsPage() {
   return (
     <>
-      <PageHero copy={pageCopy.terms} />
+      <PageHero copy={termsHero} />
       <div className="container grid gap-12 pb-24 lg:grid-cols-[16rem_1fr]">
         <nav aria-label="On this page" className="lg:sticky lg:top-28 lg:self-start">
           <h2 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">

@@ -3,7 +3,6 @@ import type { CardItem } from '@/content/types';
 import { Section } from '@/components/marketing/Section';
 import { VideoFacade } from '@/components/media/VideoFacade';
 import { moduleImage, modules, moduleSlugs } from '@/content/modules';
-import { pageCopy } from '@/content/pages';
 import { site } from '@/content/site';
 import {
   libraryCustomPromo,
@@ -12,6 +11,7 @@ import {
   libraryKeyFeatures,
   libraryModules,
   libraryUseCases,
+  trainingLibraryHero,
 } from '@/content/trainingLibrary';
 import { ActionButtons } from '../components/ActionButtons';
 import { HeroWithMedia } from '../components/HeroWithMedia';
@@ -30,7 +30,7 @@ export default function TrainingLibraryPage() {
   return (
     <>
       <HeroWithMedia
-        copy={pageCopy.trainingLibrary}
+        copy={trainingLibraryHero}
         eyebrow={libraryHero.eyebrow}
         tagline={libraryHero.tagline}
         actions={<ActionButtons actions={libraryHero.actions} />}

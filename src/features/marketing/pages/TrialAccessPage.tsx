@@ -2,14 +2,18 @@ import { CircleCheck } from 'lucide-react';
 import { PageHero } from '@/components/layout/PageHero';
 import { Section } from '@/components/marketing/Section';
 import { StepList } from '@/components/marketing/StepList';
-import { pageCopy } from '@/content/pages';
 import { TrialButton } from '@/features/trials/components/TrialButton';
-import { trialAccessButton, trialAccessNotes, trialAccessSteps } from '@/content/trialAccess';
+import {
+  trialAccessButton,
+  trialAccessHero,
+  trialAccessNotes,
+  trialAccessSteps,
+} from '@/content/trialAccess';
 
 export default function TrialAccessPage() {
   return (
     <>
-      <PageHero copy={pageCopy.trialAccess}>
+      <PageHero copy={trialAccessHero}>
         <TrialButton wording={trialAccessButton.wording} />
       </PageHero>
       <Section eyebrow="Step by step" title="From sign-up to your first module">

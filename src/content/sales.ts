@@ -1,0 +1,160 @@
+/**
+ * The admin's sales pages (DESIGN.md section 6, "Admin pages beyond SPEC.md"): /admin/leads, the
+ * interest registered on /book-demo, and /admin/activity, the audit log and the funnel. Their
+ * titles and the links to them are in ./salesPages.ts.
+ */
+export type LeadStatus = 'new' | 'contacted' | 'closed';
+
+export const leadsPage = {
+  heading: 'Leads',
+  intro:
+    'Interest registered on the Book a Demo page, newest first. Open a lead to read its message and record how you followed it up.',
+  caption: 'Leads',
+  searchLabel: 'Search leads by name, e-mail or subject',
+  searchPlaceholder: 'Search by name, e-mail or subject',
+  statusFilterLabel: 'Status',
+  allStatuses: 'All statuses',
+  columns: {
+    received: 'Received',
+    name: 'Name',
+    email: 'E-mail',
+    subject: 'Subject',
+    status: 'Status',
+    actions: 'Actions',
+  },
+  statuses: { new: 'New', contacted: 'Contacted', closed: 'Closed' } satisfies Record<
+    LeadStatus,
+    string
+  >,
+  open: 'View',
+  openAccessibleLabel: (name: string) => `View the lead from ${name}`,
+  empty: 'No leads yet',
+  noMatches: (search: string) => `No matches for "${search}"`,
+  noMatchesForStatus: 'No leads with this status',
+  clearSearch: 'Clear search',
+  loading: 'Loading...',
+  loadFailed: 'Failed to load leads.',
+  showing: (first: number, last: number, total: number) => `Showing ${first}–${last} of ${total}`,
+  noResults: 'No results',
+  pagesLabel: 'Leads pages',
+  previous: 'Previous',
+  next: 'Next',
+};
+
+export const leadDialog = {
+  received: (when: string) => `Received ${when}`,
+  subjectLabel: 'Subject',
+  messageLabel: 'Message',
+  emailLabel: 'E-mail',
+  statusLegend: 'Status',
+  noteLabel: 'Note (optional)',
+  noteHint: 'How you followed the lead up. Only admins see it.',
+  noteTooLong: 'Note must be at most 2000 characters',
+  save: 'Save',
+  saving: 'Saving...',
+  close: 'Close',
+  lastUpdated: (when: string) => `Last updated ${when}`,
+};
+
+export const leadToasts = {
+  saved: {
+    title: 'Lead Updated',
+    description: (name: string, status: string) => `${name} is now marked ${status.toLowerCase()}.`,
+  },
+  saveFailed: { title: 'Update Failed', description: 'Failed to update the lead.' },
+  loadFailed: { title: 'Error', description: 'Failed to load leads.' },
+};
+
+export const activityPage = {
+  heading: 'Activity',
+  intro:
+    'What admins have done, and how visitors move from interest to trial to a paid access code.',
+  funnel: {
+    heading: 'Funnel',
+    periodLabel: 'Period',
+    periods: [
+      { days: 30, label: 'Last 30 days' },
+      { days: 90, label: 'Last 90 days' },
+    ],
+    steps: {
+      leads: 'Leads',
+      trial_requests: 'Trial requests',
+      approvals: 'Approvals',
+      rejections: 'Rejections',
+      trials_active_now: 'Trials active now',
+      expiries: 'Trials ended',
+      conversions: 'Conversions',
+    },
+    conversionsHint: 'Users who had a trial and later unlocked a module with an access code.',
+    activeNowHint: 'Trials active today, whatever the period.',
+    chartLabel: (period: string, parts: string[]) =>
+      `Funnel, ${period.toLowerCase()}: ${parts.join(', ')}.`,
+    loading: 'Loading...',
+    loadFailed: 'Failed to load the funnel.',
+  },
+  moduleStarts: {
+    heading: 'Module starts',
+    intro: 'Modules unlocked in the period, by trial password or access code.',
+    columns: { module: 'Module', starts: 'Starts' },
+    chartLabel: (period: string, parts: string[]) =>
+      `Module starts, ${period.toLowerCase()}: ${parts.join(', ')}.`,
+    empty: 'No modules unlocked in this period',
+  },
+  auditLog: {
+    heading: 'Audit log',
+    caption: 'Audit log',
+    actionFilterLabel: 'Action',
+    allActions: 'All actions',
+    actorLabel: 'Admin e-mail',
+    actorPlaceholder: 'Filter by admin e-mail',
+    columns: { when: 'When', admin: 'Admin', action: 'Action', details: 'Details' },
+    empty: 'No admin actions yet',
+    noMatches: 'No actions match these filters',
+    clearFilters: 'Clear filters',
+    loading: 'Loading...',
+    loadFailed: 'Failed to load the audit log.',
+    unknownActor: 'System',
+    pagesLabel: 'Audit log pages',
+  },
+};
+
+export type AuditAction =
+  | 'approve_trial'
+  | 'reject_trial'
+  | 'expire_trial'
+  | 'delete_trial'
+  | 'grant_admin'
+  | 'create_access_code'
+  | 'revoke_access_code'
+  | 'update_lead';
+
+export const auditActions: Record<AuditAction, string> = {
+  approve_trial: 'Approved a trial',
+  reject_trial: 'Rejected a trial',
+  expire_trial: 'Expired a trial',
+  delete_trial: 'Deleted a trial',
+  grant_admin: 'Granted admin',
+  create_access_code: 'Created an access code',
+  revoke_access_code: 'Revoked an access code',
+  update_lead: 'Updated a lead',
+};
+
+/** The audit entries' details shown in the log, in this order; other keys are not shown. */
+export const auditDetailLabels: Record<string, string> = {
+  email: 'E-mail',
+  organisation: 'Organisation',
+  code_hint: 'Code ending',
+  role: 'Role',
+  previous_status: 'Was',
+  status: 'Now',
+  note: 'Note',
+  can_retrial: 'Re-trial allowed',
+  seat_limit: 'Seats',
+  expires_at: 'Expires',
+};
+
+export const auditDetailValues = { yes: 'Yes', no: 'No' };
+
+export const activityToasts = {
+  loadFailed: { title: 'Error', description: 'Failed to load activity.' },
+};
