@@ -138,6 +138,21 @@ test.describe('sign in and out', () => {
     await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
   });
 
+  test('a return_to whose dot segments make it protocol-relative goes home, signed in', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('return-to-dots');
+    await createAccount(email, 'Correct123');
+    await page.goto('/login');
+    await fillLogin(page, email, 'Correct123');
+    await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+    for (const returnTo of ['/.//evil.example', '/a/..//evil.example', '/%2e%2e/\\evil.example']) {
+      await page.goto(`/login?return_to=${encodeURIComponent(returnTo)}`);
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Immersive VR Training');
+    }
+  });
+
   test('the busy button reads "Signing in..." and cannot be pressed twice', async ({ page }) => {
     const email = uniqueEmail('busy');
     await createAccount(email, 'Correct123');
@@ -382,7 +397,12 @@ test.describe('the Profile menu', () => {
       await trigger.focus();
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu');
-      await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Admin', 'Logout']);
+      await expect(menu.getByRole('menuitem')).toHaveText([
+        'Dashboard',
+        'Admin',
+        'Account security',
+        'Logout',
+      ]);
       await page.keyboard.press('ArrowDown');
       await expect(menu.getByRole('menuitem', { name: 'Admin' })).toBeFocused();
       await page.keyboard.press('Enter');
@@ -396,7 +416,11 @@ test.describe('the Profile menu', () => {
     test('has no Admin entry, and /admin is refused', async ({ page }) => {
       await page.goto('/');
       const menu = await openProfileMenu(page);
-      await expect(menu.getByRole('menuitem')).toHaveText(['Dashboard', 'Logout']);
+      await expect(menu.getByRole('menuitem')).toHaveText([
+        'Dashboard',
+        'Account security',
+        'Logout',
+      ]);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('button', { name: 'Profile' })).toBeFocused();
 

@@ -3,6 +3,7 @@ import { howItWorksSteps } from '../src/content/howItWorks';
 import { revolveCustomSteps } from '../src/content/revolveCustom';
 import { site } from '../src/content/site';
 import { expect, test } from './fixtures';
+import { apiUrl, latestEmailText, uniqueEmail } from './support/backend';
 
 const mailto = `mailto:${site.contactEmail}`;
 
@@ -240,7 +241,9 @@ test.describe('/book-demo', () => {
     await expect(page.getByText('Thank you for your interest!')).toHaveCount(0);
   });
 
-  test('submitting sends nothing, thanks the visitor and resets the form', async ({ page }) => {
+  test('submitting files the lead with the sales inbox, thanks the visitor and resets the form', async ({
+    page,
+  }) => {
     const requests: string[] = [];
     await page.goto('/book-demo');
     await expect(page.getByLabel('Subject')).toHaveValue(subject);
@@ -250,7 +253,8 @@ test.describe('/book-demo', () => {
 
     await page.getByLabel('First name').fill('Alex');
     await page.getByLabel('Last name').fill('Morgan');
-    await page.getByLabel('Email', { exact: true }).fill('alex.morgan@example.com');
+    const email = uniqueEmail('lead');
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Subject').fill('Demo for our practice team');
     await page.getByLabel('Message').fill('Dementia and conflict resolution, please.');
     await page.getByRole('button', { name: 'Register interest' }).click();
@@ -262,7 +266,15 @@ test.describe('/book-demo', () => {
     }
     await expect(page.getByLabel('Subject')).toHaveValue(subject);
     await expect(page).toHaveURL('/book-demo');
-    expect(requests, 'requests other than the toaster code').toEqual([]);
+    expect(requests, 'requests other than the toaster code').toEqual([
+      `${apiUrl}/functions/v1/submit-lead`,
+    ]);
+    const note = await latestEmailText(
+      'sales@example.com',
+      'New interest: Demo for our practice team',
+    );
+    expect(note).toContain(`Alex Morgan <${email}>`);
+    expect(note).toContain('Dementia and conflict resolution, please.');
   });
 });
 

@@ -56,6 +56,15 @@ export const routeExpectations: RouteExpectation[] = [
   },
   { path: '/dashboard', heading: 'Dashboard', prerendered: false, access: 'signed-in' },
   { path: '/admin', heading: 'Admin Dashboard', prerendered: false, access: 'admin' },
+  { path: '/admin/access-codes', heading: 'Access Codes', prerendered: false, access: 'admin' },
+  {
+    path: '/account/security',
+    heading: 'Account security',
+    prerendered: false,
+    access: 'signed-in',
+  },
+  { path: '/admin/leads', heading: 'Leads', prerendered: false, access: 'admin' },
+  { path: '/admin/activity', heading: 'Activity', prerendered: false, access: 'admin' },
   { path: '/training-library', heading: 'Revolve 360', prerendered: true },
   {
     path: '/training-library-trial',

@@ -67,3 +67,26 @@ insert into private.module_passwords (password_hash) values
   (extensions.crypt('revovle360', extensions.gen_salt('bf', 10)));
 
 insert into private.settings (key, value) values ('trial_password', 'revolve360');
+
+-- Organisation access codes (published in supabase/README.md): one valid for 25 people, one
+-- expired, one revoked.
+insert into public.access_codes (organisation, code_hash, code_hint, expires_at, seat_limit, created_by, created_at, revoked_at)
+select organisation, private.access_code_hash(code), right(private.normalised_access_code(code), 4),
+  now() + expires_in, 25, 'a0000000-0000-4000-8000-000000000001', now() - age, now() - revoked_ago
+from (values
+  ('Riverside Care Trust', 'CARE-TEAM-2345', null::interval, interval '20 days', null::interval),
+  ('Hillside Surgery', 'PAST-DATE-6789', interval '-1 day', interval '40 days', null),
+  ('Northgate Clinic', 'WARD-SHUT-3478', null, interval '30 days', interval '2 days')
+) as code (organisation, code, expires_in, age, revoked_ago);
+
+-- The seeded expiring trial was reminded two hours ago (its 'Trial ending soon' notification), so
+-- the hourly reminder job leaves it alone.
+update public.active_trial_users set reminder_sent_at = now() - interval '2 hours'
+where user_id = 'a0000000-0000-4000-8000-000000000003';
+
+-- What the scheduled reminder job reads from Vault, with the local backend's values (the service
+-- role key is the well-known local development key; docs/deploy.md stores the real ones).
+select vault.create_secret('http://127.0.0.1:54321', 'project_url', 'The API address scheduled jobs call');
+select vault.create_secret(
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU',
+  'service_role_key', 'The key scheduled jobs call edge functions with');

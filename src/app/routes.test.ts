@@ -66,12 +66,23 @@ describe('route table', () => {
     for (const path of [
       '/dashboard',
       '/admin',
+      '/admin/access-codes',
+      '/account/security',
+      '/admin/leads',
+      '/admin/activity',
       '/unlock/dementia',
       '/modules/trial/dementia',
       '/change-password',
     ]) {
       expect(metaFor(path)?.noindex, path).toBe(true);
     }
+  });
+
+  it('serves /admin/access-codes to admins only, titled from its copy', () => {
+    const match = matchAppRoute('/admin/access-codes');
+    expect(match?.route.access).toBe('admin');
+    expect(match?.route.rendering).toBe('client');
+    expect(metaFor('/admin/access-codes')?.title).toBe('Access Codes');
   });
 
   it('serves /bespoke as the same page as /revolve-custom', () => {

@@ -7,6 +7,7 @@ import {
   trialModuleSlugs,
 } from '@/content/modules';
 import { pageCopy, type PageKey } from '@/content/pages';
+import { salesPages } from '@/content/salesPages';
 import type { PageMeta } from './head';
 import { lazyPage, type LazyPage } from './lazyPage';
 
@@ -114,11 +115,47 @@ export const appRoutes: AppRoute[] = [
     meta: fromCopy('dashboard', portal),
   },
   {
+    path: '/account/security',
+    page: lazyPage('account/AccountSecurityPage'),
+    rendering: 'client',
+    access: 'signed-in',
+    meta: fromCopy('accountSecurity', portal),
+  },
+  {
     path: '/admin',
     page: lazyPage('admin/AdminPage'),
     rendering: 'client',
     access: 'admin',
     meta: fromCopy('admin', portal),
+  },
+  {
+    path: '/admin/access-codes',
+    page: lazyPage('admin/AccessCodesPage'),
+    rendering: 'client',
+    access: 'admin',
+    meta: fromCopy('accessCodes', portal),
+  },
+  {
+    path: '/admin/leads',
+    page: lazyPage('sales/LeadsPage'),
+    rendering: 'client',
+    access: 'admin',
+    meta: () => ({
+      title: salesPages.leads.title,
+      description: salesPages.leads.description,
+      ...portal,
+    }),
+  },
+  {
+    path: '/admin/activity',
+    page: lazyPage('sales/ActivityPage'),
+    rendering: 'client',
+    access: 'admin',
+    meta: () => ({
+      title: salesPages.activity.title,
+      description: salesPages.activity.description,
+      ...portal,
+    }),
   },
   {
     path: '/training-library',

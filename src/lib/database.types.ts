@@ -9,12 +9,52 @@ export type Database = {
   };
   public: {
     Tables: {
+      access_codes: {
+        Row: {
+          code_hash: string;
+          code_hint: string;
+          created_at: string;
+          created_by: string | null;
+          expires_at: string | null;
+          id: string;
+          module_slugs: string[] | null;
+          organisation: string;
+          revoked_at: string | null;
+          seat_limit: number | null;
+        };
+        Insert: {
+          code_hash: string;
+          code_hint: string;
+          created_at?: string;
+          created_by?: string | null;
+          expires_at?: string | null;
+          id?: string;
+          module_slugs?: string[] | null;
+          organisation: string;
+          revoked_at?: string | null;
+          seat_limit?: number | null;
+        };
+        Update: {
+          code_hash?: string;
+          code_hint?: string;
+          created_at?: string;
+          created_by?: string | null;
+          expires_at?: string | null;
+          id?: string;
+          module_slugs?: string[] | null;
+          organisation?: string;
+          revoked_at?: string | null;
+          seat_limit?: number | null;
+        };
+        Relationships: [];
+      };
       active_trial_users: {
         Row: {
           email: string;
           expires_at: string;
           granted_at: string;
           id: string;
+          reminder_sent_at: string | null;
           status: string;
           trial_request_id: string | null;
           user_id: string;
@@ -24,6 +64,7 @@ export type Database = {
           expires_at: string;
           granted_at?: string;
           id?: string;
+          reminder_sent_at?: string | null;
           status?: string;
           trial_request_id?: string | null;
           user_id: string;
@@ -33,6 +74,7 @@ export type Database = {
           expires_at?: string;
           granted_at?: string;
           id?: string;
+          reminder_sent_at?: string | null;
           status?: string;
           trial_request_id?: string | null;
           user_id?: string;
@@ -51,6 +93,39 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      admin_audit_log: {
+        Row: {
+          action: string;
+          actor_email: string | null;
+          actor_id: string | null;
+          at: string;
+          details: NonNullable<Json>;
+          id: number;
+          target_id: string | null;
+          target_user_id: string | null;
+        };
+        Insert: {
+          action: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          at?: string;
+          details?: NonNullable<Json>;
+          id?: never;
+          target_id?: string | null;
+          target_user_id?: string | null;
+        };
+        Update: {
+          action?: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          at?: string;
+          details?: NonNullable<Json>;
+          id?: never;
+          target_id?: string | null;
+          target_user_id?: string | null;
+        };
+        Relationships: [];
       };
       expired_trials: {
         Row: {
@@ -86,26 +161,83 @@ export type Database = {
           },
         ];
       };
+      leads: {
+        Row: {
+          client_key: string;
+          created_at: string;
+          email: string;
+          first_name: string;
+          id: string;
+          last_name: string;
+          message: string;
+          note: string;
+          search_text: string;
+          status: string;
+          subject: string;
+          updated_at: string;
+        };
+        Insert: {
+          client_key: string;
+          created_at?: string;
+          email: string;
+          first_name: string;
+          id?: string;
+          last_name: string;
+          message: string;
+          note?: string;
+          search_text?: never;
+          status?: string;
+          subject: string;
+          updated_at?: string;
+        };
+        Update: {
+          client_key?: string;
+          created_at?: string;
+          email?: string;
+          first_name?: string;
+          id?: string;
+          last_name?: string;
+          message?: string;
+          note?: string;
+          search_text?: never;
+          status?: string;
+          subject?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       module_unlocks: {
         Row: {
+          access_code_id: string | null;
+          grant_kind: string;
           id: string;
           module_name: string;
           unlocked_at: string;
           user_id: string;
         };
         Insert: {
+          access_code_id?: string | null;
+          grant_kind?: string;
           id?: string;
           module_name: string;
           unlocked_at?: string;
           user_id?: string;
         };
         Update: {
+          access_code_id?: string | null;
+          grant_kind?: string;
           id?: string;
           module_name?: string;
           unlocked_at?: string;
           user_id?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'module_unlocks_access_code_id_fkey';
+            columns: ['access_code_id'];
+            referencedRelation: 'access_codes';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'module_unlocks_user_id_fkey';
             columns: ['user_id'];
@@ -205,7 +337,7 @@ export type Database = {
           created_at?: string;
           email: string;
           id: string;
-          name?: string;
+          name: string;
         };
         Update: {
           created_at?: string;
@@ -248,6 +380,41 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      admin_access_codes: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          code_hint: string;
+          created_at: string;
+          created_by_email: string;
+          expires_at: string;
+          id: string;
+          module_slugs: string[];
+          organisation: string;
+          revoked_at: string;
+          seat_limit: number;
+          seats_used: number;
+          status: string;
+        }[];
+      };
+      admin_funnel: {
+        Args: { days: number };
+        Returns: {
+          approvals: number;
+          conversions: number;
+          expiries: number;
+          leads: number;
+          rejections: number;
+          trial_requests: number;
+          trials_active_now: number;
+        }[];
+      };
+      admin_module_starts: {
+        Args: { days: number };
+        Returns: {
+          module_name: string;
+          starts: number;
+        }[];
+      };
       approve_trial: {
         Args: { trial_id: string };
         Returns: {
@@ -255,6 +422,7 @@ export type Database = {
           expires_at: string;
           granted_at: string;
           id: string;
+          reminder_sent_at: string | null;
           status: string;
           trial_request_id: string | null;
           user_id: string;
@@ -265,6 +433,15 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      create_access_code: {
+        Args: {
+          expires_at?: string;
+          module_slugs?: string[];
+          organisation: string;
+          seat_limit?: number;
+        };
+        Returns: Json;
       };
       delete_active_trial: { Args: { trial_id: string }; Returns: undefined };
       expire_lapsed_trials: {
@@ -303,8 +480,28 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      revoke_access_code: { Args: { code_id: string }; Returns: Json };
+      send_trial_reminders: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      submit_lead: {
+        Args: {
+          client_key: string;
+          email: string;
+          first_name: string;
+          last_name: string;
+          message: string;
+          subject: string;
+        };
+        Returns: string;
+      };
       trial_password: { Args: Record<PropertyKey, never>; Returns: string };
       unlock_module: { Args: { password: string; slug: string }; Returns: Json };
+      update_lead: {
+        Args: { lead_id: string; note?: string; status: string };
+        Returns: Json;
+      };
     };
     Enums: {
       app_role: 'admin';

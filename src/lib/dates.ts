@@ -15,3 +15,26 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
 export function formatShortDate(isoTimestamp: string): string {
   return shortDate.format(new Date(isoTimestamp));
 }
+
+const ukDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+const ukTime = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** "13 Dec 2026" (DESIGN.md section 6, UK conventions), the day in London. */
+export function formatUkDate(isoTimestamp: string): string {
+  return ukDate.format(new Date(isoTimestamp));
+}
+
+/** "13 Dec 2026, 09:05": the day and the time in London (GMT or BST as the date falls). */
+export function formatUkDateTime(isoTimestamp: string): string {
+  const moment = new Date(isoTimestamp);
+  return `${ukDate.format(moment)}, ${ukTime.format(moment)}`;
+}

@@ -4,11 +4,26 @@
  */
 export const queryKeys = {
   notifications: (userId: string) => ['notifications', userId] as const,
+  /** Everything read about the user's trial: invalidated as a whole when the trial changes. */
+  trial: (userId: string) => ['trial', userId] as const,
   /** The signed-in user's trial status (dashboard, trial button, trial library). */
   trialStatus: (userId: string) => ['trial', userId, 'status'] as const,
   trialPassword: (userId: string) => ['trial', userId, 'password'] as const,
+  /** The signed-in user's authenticator apps (MFA factors, /account/security). */
+  authenticatorApps: (userId: string) => ['account', userId, 'authenticator-apps'] as const,
   /** Everything the admin dashboard reads: invalidated as a whole after each admin action. */
   admin: ['admin'] as const,
   adminList: (tab: string, page: number, search: string) => ['admin', tab, page, search] as const,
   adminCounts: ['admin', 'counts'] as const,
+  /** The organisation access codes (/admin/access-codes). */
+  accessCodes: ['admin', 'access-codes'] as const,
+  /** The leads from /book-demo (/admin/leads). */
+  leads: ['admin', 'leads'] as const,
+  leadList: (page: number, search: string, status: string | null) =>
+    ['admin', 'leads', page, search, status] as const,
+  /** The audit log and the funnel (/admin/activity). */
+  auditLog: (page: number, action: string | null, actor: string) =>
+    ['admin', 'audit-log', page, action, actor] as const,
+  funnel: (days: number) => ['admin', 'funnel', days] as const,
+  moduleStarts: (days: number) => ['admin', 'module-starts', days] as const,
 };

@@ -28,10 +28,17 @@ const tables: Record<string, Record<(typeof apiRoles)[number], string[]>> = {
   active_trial_users: { anon: [], authenticated: ['SELECT'], service_role: fullWrite },
   expired_trials: { anon: [], authenticated: ['SELECT'], service_role: fullWrite },
   module_unlocks: { anon: [], authenticated: ['SELECT'], service_role: fullWrite },
+  access_codes: { anon: [], authenticated: [], service_role: fullWrite },
+  // Append-only: rows come from the audit triggers, never from an API role.
+  admin_audit_log: { anon: [], authenticated: ['SELECT'], service_role: ['SELECT'] },
+  leads: { anon: [], authenticated: [], service_role: fullWrite },
 };
 
 /** Privileges on single columns beyond the table-level ones: "table.column PRIVILEGE role". */
 const columnGrants = [
+  ...['created_at', 'email', 'first_name', 'id', 'last_name', 'message', 'note', 'status']
+    .concat(['search_text', 'subject', 'updated_at'])
+    .map((column) => `leads.${column} SELECT authenticated`),
   'module_unlocks.module_name INSERT authenticated',
   'module_unlocks.user_id INSERT authenticated',
   'notifications.read UPDATE authenticated',
@@ -46,22 +53,47 @@ const columnGrants = [
 
 const signedIn = ['authenticated', 'service_role'];
 const functions: Record<string, string[]> = {
+  'public.admin_access_codes': signedIn,
+  'public.admin_funnel': signedIn,
+  'public.admin_module_starts': signedIn,
   'public.approve_trial': signedIn,
+  'public.create_access_code': signedIn,
   'public.delete_active_trial': signedIn,
   'public.expire_lapsed_trials': ['service_role'],
   'public.expire_trial': signedIn,
   'public.grant_admin_role': signedIn,
+  'public.revoke_access_code': signedIn,
+  'public.send_trial_reminders': ['service_role'],
+  'public.submit_lead': ['service_role'],
   'public.trial_password': signedIn,
   'public.unlock_module': signedIn,
+  'public.update_lead': signedIn,
+  'private.access_code_hash': [],
+  'private.access_code_seats_used': [],
+  'private.activity_window_start': [],
   'private.assert_admin': [],
+  'private.audit': [],
+  'private.audit_access_code': [],
+  'private.audit_admin_grant': [],
+  'private.audit_lead_update': [],
+  'private.audit_trial_expiry': [],
+  'private.audit_trial_review': [],
+  // Evaluated in the audit triggers' conditions, as the caller.
+  'private.audited_caller': signedIn,
   'private.email_confirmed': [],
   'private.handle_new_user': [],
   'private.handle_user_email_change': [],
   'private.has_active_trial': signedIn,
   'private.is_admin': signedIn,
   'private.may_request_trial': signedIn,
+  'private.name_from_email': [],
+  'private.new_access_code': [],
+  'private.normalised_access_code': [],
   'private.notify_trial_rejected': [],
   'private.on_trial_request_reviewed': [],
+  'private.refuse_audit_change': [],
+  'private.tidy_name': [],
+  'private.training_module_slugs': [],
 };
 
 describe('the grant matrix', () => {

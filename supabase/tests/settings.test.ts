@@ -86,3 +86,30 @@ describe('send-trial-activated without a setting', () => {
     expect(error).toBeNull();
   });
 });
+
+describe('submit-lead without a setting', () => {
+  for (const setting of ['SALES_EMAIL', 'SITE_URL', 'MAIL_FROM', 'MAIL_API_KEY']) {
+    it(`${setting}: 500 naming it, and no lead is stored`, async () => {
+      await withoutSetting(setting);
+      const email = `lead-${setting.toLowerCase()}@example.org`;
+      const result = await backend.anonClient().functions.invoke('submit-lead', {
+        body: {
+          firstName: 'Unset',
+          lastName: 'Setting',
+          email,
+          subject: 'Registering interest in Revolve 360 Training',
+          message: 'Hello',
+        },
+      });
+      expect(await failure(result)).toEqual({
+        status: 500,
+        message: `Server configuration error: ${setting} is not set.`,
+      });
+      const { rows } = await backend.backend.deps.pool.query(
+        'select 1 from public.leads where email = $1',
+        [email],
+      );
+      expect(rows).toEqual([]);
+    });
+  }
+});

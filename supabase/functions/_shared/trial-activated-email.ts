@@ -1,14 +1,7 @@
+import { escapeHtml } from './html.ts';
 import type { Mail } from './mail.ts';
 
 const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 /** The e-mail that tells a user their 30-day trial is active. */
 export function trialActivatedEmail(options: {

@@ -1,0 +1,193 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuditAction, LeadStatus } from '@/content/sales';
+import type { Database } from '@/lib/database.types';
+import { loadSupabase } from '@/lib/loadSupabase';
+
+/** Any client of this project's database: the app's, or a script's. */
+type Client = SupabaseClient<Database>;
+
+/** Rows per page of the leads and the audit log, read from the server a page at a time. */
+export const SALES_PAGE_SIZE = 25;
+
+export interface Page<Row> {
+  rows: Row[];
+  /** Rows matching the filters, over all pages. */
+  total: number;
+}
+
+export interface Lead {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: LeadStatus;
+  note: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadQuery {
+  /** Zero-based page number. */
+  page: number;
+  search: string;
+  /** null: every status. */
+  status: LeadStatus | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  actor_email: string | null;
+  action: AuditAction;
+  details: Record<string, unknown>;
+  at: string;
+}
+
+export interface AuditQuery {
+  page: number;
+  /** null: every action. */
+  action: AuditAction | null;
+  /** Part of the acting admin's e-mail; empty: every admin. */
+  actor: string;
+}
+
+export interface Funnel {
+  leads: number;
+  trial_requests: number;
+  approvals: number;
+  rejections: number;
+  trials_active_now: number;
+  expiries: number;
+  conversions: number;
+}
+
+export interface ModuleStarts {
+  module_name: string;
+  starts: number;
+}
+
+/**
+ * The ILIKE pattern for a search. Characters that carry meaning in a PostgREST `or` filter (commas,
+ * parentheses, quotes, backslashes) or in a LIKE pattern (%, _, *) become spaces.
+ */
+function pattern(search: string): string | null {
+  const cleaned = search.replace(/[%_,()*\\"]/g, ' ').trim();
+  return cleaned ? `%${cleaned}%` : null;
+}
+
+function range(page: number): [number, number] {
+  return [page * SALES_PAGE_SIZE, page * SALES_PAGE_SIZE + SALES_PAGE_SIZE - 1];
+}
+
+/** The request, cancelled through `signal` when there is one (the bench script reads without). */
+function abortable<Request extends { abortSignal(signal: AbortSignal): Request }>(
+  request: Request,
+  signal: AbortSignal | undefined,
+): Request {
+  return signal ? request.abortSignal(signal) : request;
+}
+
+const leadColumns =
+  'id, first_name, last_name, email, subject, message, status, note, created_at, updated_at';
+
+/** One page of leads, newest first, searched on name, e-mail and subject. */
+export async function listLeads(
+  supabase: Client,
+  query: LeadQuery,
+  signal?: AbortSignal,
+): Promise<Page<Lead>> {
+  let request = supabase.from('leads').select(leadColumns, { count: 'exact' });
+  if (query.status) request = request.eq('status', query.status);
+  const like = pattern(query.search);
+  // search_text: first name, last name, e-mail and subject, one string (trigram indexed).
+  if (like) request = request.ilike('search_text', like);
+  const { data, count, error } = await abortable(
+    request.order('created_at', { ascending: false }).range(...range(query.page)),
+    signal,
+  );
+  if (error) throw error;
+  return { rows: (data ?? []) as Lead[], total: count ?? 0 };
+}
+
+/** One page of the audit log, newest first. */
+export async function listAuditLog(
+  supabase: Client,
+  query: AuditQuery,
+  signal?: AbortSignal,
+): Promise<Page<AuditEntry>> {
+  let request = supabase
+    .from('admin_audit_log')
+    .select('id, actor_email, action, details, at', { count: 'exact' });
+  if (query.action) request = request.eq('action', query.action);
+  const like = pattern(query.actor);
+  if (like) request = request.ilike('actor_email', like);
+  const { data, count, error } = await abortable(
+    request
+      .order('at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(...range(query.page)),
+    signal,
+  );
+  if (error) throw error;
+  return { rows: (data ?? []) as AuditEntry[], total: count ?? 0 };
+}
+
+export async function readFunnel(
+  supabase: Client,
+  days: number,
+  signal?: AbortSignal,
+): Promise<Funnel> {
+  const { data, error } = await abortable(supabase.rpc('admin_funnel', { days }), signal).single();
+  if (error) throw error;
+  return data;
+}
+
+/** Modules unlocked in the period, most first. */
+export async function readModuleStarts(
+  supabase: Client,
+  days: number,
+  signal?: AbortSignal,
+): Promise<ModuleStarts[]> {
+  const { data, error } = await abortable(supabase.rpc('admin_module_starts', { days }), signal);
+  if (error) throw error;
+  return data;
+}
+
+// What the pages call: the app's client, loaded on first use.
+
+export async function fetchLeads(query: LeadQuery, signal: AbortSignal): Promise<Page<Lead>> {
+  return listLeads(await loadSupabase(), query, signal);
+}
+
+export async function fetchAuditLog(
+  query: AuditQuery,
+  signal: AbortSignal,
+): Promise<Page<AuditEntry>> {
+  return listAuditLog(await loadSupabase(), query, signal);
+}
+
+export async function fetchFunnel(days: number, signal: AbortSignal): Promise<Funnel> {
+  return readFunnel(await loadSupabase(), days, signal);
+}
+
+export async function fetchModuleStarts(
+  days: number,
+  signal: AbortSignal,
+): Promise<ModuleStarts[]> {
+  return readModuleStarts(await loadSupabase(), days, signal);
+}
+
+export interface LeadUpdate {
+  leadId: string;
+  status: LeadStatus;
+  note: string;
+}
+
+/** Records a lead's follow-up; throws the server's refusal (its message is written for the admin). */
+export async function updateLead({ leadId, status, note }: LeadUpdate): Promise<Lead> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('update_lead', { lead_id: leadId, status, note });
+  if (error) throw error;
+  return data as unknown as Lead;
+}

@@ -1,0 +1,189 @@
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import {
+  activityPage,
+  auditActions,
+  auditDetailLabels,
+  auditDetailValues,
+  type AuditAction,
+} from '@/content/sales';
+import { findModule } from '@/content/modules';
+import { formatUkDate, formatUkDateTime } from '@/lib/dates';
+import type { AuditEntry } from '../api';
+import { useAuditLog, useWideScreen } from '../hooks';
+import { Pager } from './Pager';
+
+const copy = activityPage.auditLog;
+const actions = Object.keys(auditActions) as AuditAction[];
+
+function detailValue(key: string, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value ? auditDetailValues.yes : auditDetailValues.no;
+  if (Array.isArray(value))
+    return value.map((slug) => findModule(String(slug))?.title ?? String(slug)).join(', ');
+  if (key === 'expires_at' && typeof value === 'string') return formatUkDate(value);
+  return String(value);
+}
+
+/** The entry's details worth reading, labelled, in a fixed order. */
+function details(entry: AuditEntry): { label: string; value: string }[] {
+  return Object.entries(auditDetailLabels).flatMap(([key, label]) => {
+    const value = detailValue(key, entry.details[key]);
+    return value === null ? [] : [{ label, value }];
+  });
+}
+
+function Details({ entry }: { entry: AuditEntry }) {
+  const shown = details(entry);
+  if (shown.length === 0) return null;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs">
+      {shown.map(({ label, value }) => (
+        <div key={label} className="contents">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The admin audit log, newest first, filtered by action and by the acting admin's e-mail. */
+export function AuditLogPanel() {
+  const [action, setAction] = useState<AuditAction | null>(null);
+  const [actor, setActor] = useState('');
+  const [page, setPage] = useState(0);
+  const actionId = useId();
+  const actorId = useId();
+  const wide = useWideScreen();
+  const { data, isPending, isError } = useAuditLog(page, action, actor.trim());
+  const filtered = action !== null || actor.trim() !== '';
+  const { columns } = copy;
+
+  return (
+    // Not a landmark of its own: the table's scrolling region already carries this name.
+    <div className="space-y-4">
+      <h2 className="text-2xl font-semibold text-brand-ink">{copy.heading}</h2>
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="space-y-1">
+          <label htmlFor={actionId} className="block text-sm font-medium">
+            {copy.actionFilterLabel}
+          </label>
+          <select
+            id={actionId}
+            value={action ?? ''}
+            onChange={(event) => {
+              setAction((event.target.value || null) as AuditAction | null);
+              setPage(0);
+            }}
+            className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <option value="">{copy.allActions}</option>
+            {actions.map((value) => (
+              <option key={value} value={value}>
+                {auditActions[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="w-full max-w-xs space-y-1">
+          <label htmlFor={actorId} className="block text-sm font-medium">
+            {copy.actorLabel}
+          </label>
+          <Input
+            id={actorId}
+            type="search"
+            placeholder={copy.actorPlaceholder}
+            value={actor}
+            onChange={(event) => {
+              setActor(event.target.value);
+              setPage(0);
+            }}
+          />
+        </div>
+      </div>
+
+      {data && data.rows.length > 0 && wide ? (
+        // Focusable so keyboard users can scroll a table wider than the screen.
+        <div
+          role="region"
+          aria-label={copy.caption}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{copy.caption}</caption>
+            <thead className="bg-muted/60">
+              <tr>
+                {Object.values(columns).map((header) => (
+                  <th
+                    key={header}
+                    scope="col"
+                    className="whitespace-nowrap px-4 py-3 font-semibold"
+                  >
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {data.rows.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="whitespace-nowrap px-4 py-3 align-top">
+                    {formatUkDateTime(entry.at)}
+                  </td>
+                  <td className="px-4 py-3 align-top">{entry.actor_email ?? copy.unknownActor}</td>
+                  <td className="whitespace-nowrap px-4 py-3 align-top">
+                    {auditActions[entry.action]}
+                  </td>
+                  <td className="min-w-56 px-4 py-3 align-top">
+                    <Details entry={entry} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {data && data.rows.length > 0 && !wide ? (
+        <ul aria-label={copy.caption} className="space-y-3">
+          {data.rows.map((entry) => (
+            <li key={entry.id} className="space-y-1 rounded-lg border bg-card p-4 text-sm">
+              <p className="font-semibold">{auditActions[entry.action]}</p>
+              <p className="break-all">{entry.actor_email ?? copy.unknownActor}</p>
+              <p className="text-xs text-muted-foreground">{formatUkDateTime(entry.at)}</p>
+              <Details entry={entry} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data && data.rows.length === 0 ? (
+        <div className="space-y-3 rounded-lg border px-4 py-8 text-center text-muted-foreground">
+          <p>{filtered ? copy.noMatches : copy.empty}</p>
+          {filtered ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setAction(null);
+                setActor('');
+                setPage(0);
+              }}
+            >
+              {copy.clearFilters}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {isPending ? <p className="py-8 text-center text-muted-foreground">{copy.loading}</p> : null}
+      {isError && !data ? (
+        <p role="alert" className="py-8 text-center text-destructive">
+          {copy.loadFailed}
+        </p>
+      ) : null}
+      <Pager label={copy.pagesLabel} page={page} total={data?.total ?? 0} onPage={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { leadsPage, type LeadStatus } from '@/content/sales';
+
+const variants: Record<LeadStatus, BadgeProps['variant']> = {
+  new: 'default',
+  contacted: 'secondary',
+  closed: 'outline',
+};
+
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+  return <Badge variant={variants[status]}>{leadsPage.statuses[status]}</Badge>;
+}

@@ -1,0 +1,164 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import {
+  keepPreviousData,
+  mutationOptions,
+  queryOptions,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
+import {
+  activityToasts,
+  leadToasts,
+  leadsPage,
+  type AuditAction,
+  type LeadStatus,
+} from '@/content/sales';
+import { queryKeys } from '@/lib/queryKeys';
+import { toast } from '@/lib/toast';
+import {
+  fetchAuditLog,
+  fetchFunnel,
+  fetchLeads,
+  fetchModuleStarts,
+  updateLead,
+  type Lead,
+  type LeadUpdate,
+} from './api';
+
+/** Tells the admin once per failure that something could not be loaded. */
+function useLoadFailureToast(failed: boolean, [title, description]: [string, string]) {
+  const reported = useRef(false);
+  useEffect(() => {
+    if (failed && !reported.current) {
+      reported.current = true;
+      toast.error(title, description);
+    }
+    if (!failed) reported.current = false;
+  }, [failed, title, description]);
+}
+
+/** One page of leads; the previous page stays shown while the next loads. */
+export function useLeads(page: number, search: string, status: LeadStatus | null) {
+  const query = useQuery({
+    ...queryOptions({
+      queryKey: queryKeys.leadList(page, search, status),
+      queryFn: ({ signal }) => fetchLeads({ page, search, status }, signal),
+      meta: { errorMessage: 'Error loading leads:' },
+    }),
+    placeholderData: keepPreviousData,
+  });
+  useLoadFailureToast(query.isError, [
+    leadToasts.loadFailed.title,
+    leadToasts.loadFailed.description,
+  ]);
+  return query;
+}
+
+/** The server's words for a refusal, which are written for the admin; else the fallback. */
+function serverMessage(error: unknown, fallback: string): string {
+  return typeof error === 'object' && error !== null && 'message' in error && error.message
+    ? String(error.message)
+    : fallback;
+}
+
+function updateLeadMutation() {
+  return mutationOptions({
+    mutationFn: (update: LeadUpdate) => updateLead(update),
+    meta: { errorMessage: 'Error updating a lead:' },
+    // The lead lists and the audit log (which records the update) are read again.
+    onSettled: (_data, _error, _update, _onMutateResult, { client }) =>
+      client.invalidateQueries({ queryKey: queryKeys.admin }),
+  });
+}
+
+/**
+ * Records a lead's follow-up with its toasts: `save` resolves to true once saved (and the lists
+ * read again), false when the server refused.
+ */
+export function useUpdateLead() {
+  const mutation = useMutation({
+    ...updateLeadMutation(),
+    onError: (error) =>
+      toast.error(
+        leadToasts.saveFailed.title,
+        serverMessage(error, leadToasts.saveFailed.description),
+      ),
+  });
+  return {
+    save: (lead: Lead, status: LeadStatus, note: string): Promise<boolean> =>
+      mutation.mutateAsync({ leadId: lead.id, status, note }).then(
+        () => {
+          toast.success(
+            leadToasts.saved.title,
+            leadToasts.saved.description(
+              `${lead.first_name} ${lead.last_name}`,
+              leadsPage.statuses[status],
+            ),
+          );
+          return true;
+        },
+        () => false,
+      ),
+    saving: mutation.isPending,
+  };
+}
+
+/** One page of the audit log; the previous page stays shown while the next loads. */
+export function useAuditLog(page: number, action: AuditAction | null, actor: string) {
+  const query = useQuery({
+    ...queryOptions({
+      queryKey: queryKeys.auditLog(page, action, actor),
+      queryFn: ({ signal }) => fetchAuditLog({ page, action, actor }, signal),
+      meta: { errorMessage: 'Error loading the audit log:' },
+    }),
+    placeholderData: keepPreviousData,
+  });
+  useLoadFailureToast(query.isError, [
+    activityToasts.loadFailed.title,
+    activityToasts.loadFailed.description,
+  ]);
+  return query;
+}
+
+/** The funnel's counts and the module starts for the last `days` days. */
+export function useFunnel(days: number) {
+  const funnel = useQuery(
+    queryOptions({
+      queryKey: queryKeys.funnel(days),
+      queryFn: ({ signal }) => fetchFunnel(days, signal),
+      meta: { errorMessage: 'Error loading the funnel:' },
+      placeholderData: keepPreviousData,
+    }),
+  );
+  const starts = useQuery(
+    queryOptions({
+      queryKey: queryKeys.moduleStarts(days),
+      queryFn: ({ signal }) => fetchModuleStarts(days, signal),
+      meta: { errorMessage: 'Error loading module starts:' },
+      placeholderData: keepPreviousData,
+    }),
+  );
+  useLoadFailureToast(funnel.isError || starts.isError, [
+    activityToasts.loadFailed.title,
+    activityToasts.loadFailed.description,
+  ]);
+  return { funnel, starts };
+}
+
+const wideQuery = '(min-width: 640px)';
+
+function subscribeToWidth(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const list = window.matchMedia(wideQuery);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is 640 px or wider: lists show a table there, cards below. */
+export function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => typeof window.matchMedia !== 'function' || window.matchMedia(wideQuery).matches,
+    () => true,
+  );
+}

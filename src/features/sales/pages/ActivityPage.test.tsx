@@ -1,0 +1,199 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/queryClient';
+import type * as api from '../api';
+import type { AuditEntry, AuditQuery, Funnel, ModuleStarts, Page } from '../api';
+import ActivityPage from './ActivityPage';
+
+const { fetchAuditLog, fetchFunnel, fetchModuleStarts, toastError } = vi.hoisted(() => ({
+  fetchAuditLog: vi.fn<(query: AuditQuery, signal: AbortSignal) => Promise<Page<AuditEntry>>>(),
+  fetchFunnel: vi.fn<(days: number, signal: AbortSignal) => Promise<Funnel>>(),
+  fetchModuleStarts: vi.fn<(days: number, signal: AbortSignal) => Promise<ModuleStarts[]>>(),
+  toastError: vi.fn(),
+}));
+vi.mock('../api', async (original) => ({
+  ...(await original<typeof api>()),
+  fetchAuditLog,
+  fetchFunnel,
+  fetchModuleStarts,
+}));
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: toastError } }));
+vi.mock('@/lib/logger', () => ({ logger: { error: vi.fn(), warn: vi.fn() } }));
+
+const funnels: Record<number, Funnel> = {
+  30: {
+    leads: 12,
+    trial_requests: 8,
+    approvals: 6,
+    rejections: 1,
+    trials_active_now: 20,
+    expiries: 3,
+    conversions: 2,
+  },
+  90: {
+    leads: 40,
+    trial_requests: 25,
+    approvals: 19,
+    rejections: 4,
+    trials_active_now: 20,
+    expiries: 11,
+    conversions: 7,
+  },
+};
+
+const starts: Record<number, ModuleStarts[]> = {
+  30: [
+    { module_name: 'dementia', starts: 9 },
+    { module_name: 'group-diabetes', starts: 2 },
+  ],
+  90: [{ module_name: 'womens-health', starts: 30 }],
+};
+
+function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: 1,
+    actor_email: 'admin@example.com',
+    action: 'update_lead',
+    details: {
+      email: 'jane@example.org',
+      status: 'contacted',
+      previous_status: 'new',
+      note: 'Called on Monday',
+    },
+    // 1 Jul 2026, 14:30 in London (BST).
+    at: '2026-07-01T13:30:00Z',
+    ...overrides,
+  };
+}
+
+function renderPage() {
+  return render(
+    <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
+      <MemoryRouter>
+        <ActivityPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('/admin/activity', () => {
+  beforeEach(() => {
+    fetchAuditLog.mockReset();
+    fetchFunnel.mockReset();
+    fetchModuleStarts.mockReset();
+    toastError.mockReset();
+    fetchFunnel.mockImplementation((days) => Promise.resolve(funnels[days] as Funnel));
+    fetchModuleStarts.mockImplementation((days) => Promise.resolve(starts[days] ?? []));
+    fetchAuditLog.mockResolvedValue({ rows: [entry()], total: 1 });
+  });
+
+  it('shows the funnel of the last 30 days as numbers and as a labelled chart', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Activity');
+    const funnel = screen.getByRole('region', { name: 'Funnel' });
+    expect(await within(funnel).findByText('Trial requests', { selector: 'dt' })).toBeVisible();
+    expect(within(funnel).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const leads = within(funnel).getByText('Leads', { selector: 'dt' });
+    expect(leads.nextElementSibling).toHaveTextContent('12');
+    expect(
+      within(funnel).getByRole('img', { name: /^Funnel, last 30 days:/ }),
+    ).toHaveAccessibleName(
+      'Funnel, last 30 days: Leads 12, Trial requests 8, Approvals 6, Rejections 1, Trials active now 20, Trials ended 3, Conversions 2.',
+    );
+  });
+
+  it('names module starts by their titles, in a table and a chart', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Module starts, last 30 days' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('Dementia9');
+    expect(second).toHaveTextContent('Group Clinics: Diabetes2');
+    expect(
+      screen.getByRole('img', {
+        name: 'Module starts, last 30 days: Dementia 9, Group Clinics: Diabetes 2.',
+      }),
+    ).toBeVisible();
+  });
+
+  it('switches to the last 90 days', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('Trial requests', { selector: 'dt' });
+    await user.click(screen.getByRole('button', { name: 'Last 90 days' }));
+    expect(
+      await screen.findByRole('img', { name: /^Funnel, last 90 days: Leads 40,/ }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(
+      await screen.findByRole('table', { name: 'Module starts, last 90 days' }),
+    ).toHaveTextContent("Women's Health30");
+    expect(fetchFunnel).toHaveBeenCalledWith(90, expect.any(AbortSignal));
+  });
+
+  it('says when no module was opened in the period', async () => {
+    fetchModuleStarts.mockResolvedValue([]);
+    renderPage();
+    expect(await screen.findByText('No modules unlocked in this period')).toBeVisible();
+  });
+
+  it('lists the audit log with UK times, the admin, the action and its details', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(row).toHaveTextContent('1 Jul 2026, 14:30');
+    expect(row).toHaveTextContent('admin@example.com');
+    expect(row).toHaveTextContent('Updated a lead');
+    expect(row).toHaveTextContent('E-mailjane@example.org');
+    expect(row).toHaveTextContent('Wasnew');
+    expect(row).toHaveTextContent('Nowcontacted');
+    expect(row).toHaveTextContent('NoteCalled on Monday');
+    expect(fetchAuditLog).toHaveBeenCalledWith(
+      { page: 0, action: null, actor: '' },
+      expect.any(AbortSignal),
+    );
+  });
+
+  it('filters the audit log by action and by admin e-mail, and clears the filters', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table', { name: 'Audit log' });
+    fetchAuditLog.mockResolvedValue({ rows: [], total: 0 });
+    await user.selectOptions(screen.getByLabelText('Action'), 'Approved a trial');
+    await user.type(screen.getByLabelText('Admin e-mail'), 'ops@');
+    expect(await screen.findByText('No actions match these filters')).toBeVisible();
+    expect(fetchAuditLog).toHaveBeenLastCalledWith(
+      { page: 0, action: 'approve_trial', actor: 'ops@' },
+      expect.any(AbortSignal),
+    );
+    fetchAuditLog.mockResolvedValue({ rows: [entry()], total: 1 });
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('table', { name: 'Audit log' })).toBeVisible();
+    expect(screen.getByLabelText('Admin e-mail')).toHaveValue('');
+    expect(screen.getByLabelText('Action')).toHaveValue('');
+  });
+
+  it('says when nothing has been recorded yet', async () => {
+    fetchAuditLog.mockResolvedValue({ rows: [], total: 0 });
+    renderPage();
+    expect(await screen.findByText('No admin actions yet')).toBeVisible();
+  });
+
+  it('says what could not be loaded, with one toast', async () => {
+    fetchFunnel.mockRejectedValue(new Error('offline'));
+    fetchAuditLog.mockRejectedValue(new Error('offline'));
+    renderPage();
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(screen.getByText('Failed to load the funnel.')).toBeVisible();
+    expect(screen.getByText('Failed to load the audit log.')).toBeVisible();
+    expect(toastError).toHaveBeenCalledWith('Error', 'Failed to load activity.');
+  });
+});

@@ -1,0 +1,134 @@
+import { useId, useState } from 'react';
+import { Search } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { leadsPage as copy, type LeadStatus } from '@/content/sales';
+import type { Lead } from '../api';
+import { BackToDashboard } from '../components/BackToDashboard';
+import { LeadDialog } from '../components/LeadDialog';
+import { LeadList } from '../components/LeadList';
+import { Pager } from '../components/Pager';
+import { useLeads } from '../hooks';
+
+const statusFilters: LeadStatus[] = ['new', 'contacted', 'closed'];
+
+/**
+ * The interest registered on /book-demo (admins only: the route's guard, RLS and update_lead all
+ * check): searched and filtered on the server, a page at a time, each lead opened to read and
+ * followed up.
+ */
+export default function LeadsPage() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<LeadStatus | null>(null);
+  const [page, setPage] = useState(0);
+  // The lead's id: the dialog shows the lead as last read, so it follows a save.
+  const [openId, setOpenId] = useState<string | null>(null);
+  const searchId = useId();
+  const statusId = useId();
+  const { data, isPending, isError } = useLeads(page, search, status);
+  const openLead = data?.rows.find((lead) => lead.id === openId) ?? null;
+
+  return (
+    <div className="container space-y-8 py-12 md:py-16">
+      <div>
+        <BackToDashboard />
+        <h1 className="mt-4 text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
+          {copy.heading}
+        </h1>
+        <p className="mt-3 max-w-3xl text-lg text-muted-foreground">{copy.intro}</p>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="relative w-full max-w-sm">
+          <label htmlFor={searchId} className="sr-only">
+            {copy.searchLabel}
+          </label>
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder={copy.searchPlaceholder}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(0);
+            }}
+            className="pl-9"
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={statusId} className="text-sm font-medium">
+            {copy.statusFilterLabel}
+          </label>
+          <select
+            id={statusId}
+            value={status ?? ''}
+            onChange={(event) => {
+              setStatus((event.target.value || null) as LeadStatus | null);
+              setPage(0);
+            }}
+            className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <option value="">{copy.allStatuses}</option>
+            {statusFilters.map((value) => (
+              <option key={value} value={value}>
+                {copy.statuses[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="space-y-4">
+        {data && data.rows.length > 0 ? (
+          <LeadList leads={data.rows} onOpen={(lead: Lead) => setOpenId(lead.id)} />
+        ) : null}
+        {data && data.rows.length === 0 ? (
+          <EmptyLeads
+            search={search.trim()}
+            filtered={status !== null}
+            onClear={() => {
+              setSearch('');
+              setPage(0);
+            }}
+          />
+        ) : null}
+        {isPending ? (
+          <p className="py-8 text-center text-muted-foreground">{copy.loading}</p>
+        ) : null}
+        {isError && !data ? (
+          <p role="alert" className="py-8 text-center text-destructive">
+            {copy.loadFailed}
+          </p>
+        ) : null}
+        <Pager label={copy.pagesLabel} page={page} total={data?.total ?? 0} onPage={setPage} />
+      </div>
+
+      <LeadDialog lead={openLead} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}
+
+function EmptyLeads({
+  search,
+  filtered,
+  onClear,
+}: {
+  search: string;
+  filtered: boolean;
+  onClear: () => void;
+}) {
+  return (
+    <div className="space-y-3 rounded-lg border px-4 py-8 text-center text-muted-foreground">
+      <p>{search ? copy.noMatches(search) : filtered ? copy.noMatchesForStatus : copy.empty}</p>
+      {search ? (
+        <Button variant="outline" size="sm" onClick={onClear}>
+          {copy.clearSearch}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
