@@ -4,8 +4,20 @@ import { expect, type Page } from '@playwright/test';
 /** WCAG 2.2 AA (the NHS requirement) and axe's best practices. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** Fails with each violation's rule, help text and elements. */
+/**
+ * Fails with each violation's rule, help text and elements. Scans once finite animations have
+ * ended: a toast fading in is half transparent, and axe would measure its contrast mid-fade.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   expect(
     results.violations.map(({ id, help, nodes }) => ({
