@@ -189,6 +189,9 @@ test.describe('failures show their toasts', () => {
     const { requestId } = await accountWithTrialRequest(email, password, 'Gail Gone');
     const pending = await openTab(page, /^Pending Trials/, email);
     await expect(pending.getByRole('row').filter({ hasText: email })).toBeVisible();
+    // The unfiltered first page can show the row before the search answers; deleting it then would
+    // let the search's answer remove the row before the click.
+    await expect(pending.getByText('Showing 1–1 of 1')).toBeVisible();
     await deleteRow('pending_trials', requestId);
     await pending.getByRole('button', { name: `Approve ${email}` }).click();
     await expect(toast(page, 'Approval Failed', 'Trial request not found')).toBeVisible();
@@ -203,6 +206,7 @@ test.describe('failures show their toasts', () => {
     const { trialId } = await accountWithActiveTrial(email, password, 'Gus Gone');
     const active = await openTab(page, /^Active Trials/, email);
     await expect(active.getByRole('row').filter({ hasText: email })).toBeVisible();
+    await expect(active.getByText('Showing 1–1 of 1')).toBeVisible();
     await deleteRow('active_trial_users', trialId);
     await active.getByRole('button', { name: `Expire the trial of ${email}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Expire trial' }).click();
