@@ -3,6 +3,7 @@ import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { queryKeys } from '@/lib/queryKeys';
+import { abortable, pageRange, searchPattern, toPage, type Page } from '@/lib/serverPages';
 
 /** Any client of this project's database: the app's, or a script's. */
 type Client = SupabaseClient<Database>;
@@ -11,12 +12,6 @@ type Client = SupabaseClient<Database>;
 export const ADMIN_PAGE_SIZE = 25;
 
 export type AdminTab = 'pending' | 'active' | 'expired' | 'users' | 'unlocks' | 'admins';
-
-export interface Page<Row> {
-  rows: Row[];
-  /** Rows matching the search, over all pages. */
-  total: number;
-}
 
 interface ListQuery {
   /** Zero-based page number. */
@@ -64,29 +59,8 @@ export interface AdminRow {
   profiles: { name: string; email: string };
 }
 
-/**
- * The ILIKE pattern for a search. Characters that carry meaning in a PostgREST `or` filter (commas,
- * parentheses, quotes, backslashes) or in a LIKE pattern (%, _, *) become spaces.
- */
-function pattern(search: string): string | null {
-  const cleaned = search.replace(/[%_,()*\\"]/g, ' ').trim();
-  return cleaned ? `%${cleaned}%` : null;
-}
-
 function range({ page }: ListQuery): [number, number] {
-  return [page * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE + ADMIN_PAGE_SIZE - 1];
-}
-
-function page<Row>(data: Row[] | null, count: number | null): Page<Row> {
-  return { rows: data ?? [], total: count ?? 0 };
-}
-
-/** The request, cancelled through `signal` when there is one (the bench script reads without). */
-function abortable<Request extends { abortSignal(signal: AbortSignal): Request }>(
-  request: Request,
-  signal: AbortSignal | undefined,
-): Request {
-  return signal ? request.abortSignal(signal) : request;
+  return pageRange(page, ADMIN_PAGE_SIZE);
 }
 
 // Each list below is ordered as SPEC.md section 7 says.
@@ -100,7 +74,7 @@ export async function listPendingTrials(
     .from('pending_trials')
     .select('id, first_name, last_name, email, submitted_at', { count: 'exact' })
     .eq('status', 'pending');
-  const like = pattern(query.search);
+  const like = searchPattern(query.search);
   if (like)
     request = request.or(`first_name.ilike.${like},last_name.ilike.${like},email.ilike.${like}`);
   const { data, count, error } = await abortable(
@@ -108,7 +82,7 @@ export async function listPendingTrials(
     signal,
   );
   if (error) throw error;
-  return page(data, count);
+  return toPage(data, count);
 }
 
 export async function listActiveTrials(
@@ -122,7 +96,7 @@ export async function listActiveTrials(
       count: 'exact',
     })
     .eq('status', 'active');
-  const like = pattern(query.search);
+  const like = searchPattern(query.search);
   if (like)
     request = request.or(`name.ilike.${like},email.ilike.${like}`, {
       referencedTable: 'profiles',
@@ -132,7 +106,7 @@ export async function listActiveTrials(
     signal,
   );
   if (error) throw error;
-  return page(data as ActiveTrialRow[] | null, count);
+  return toPage(data as ActiveTrialRow[] | null, count);
 }
 
 export async function listExpiredTrials(
@@ -145,7 +119,7 @@ export async function listExpiredTrials(
     .select('id, email, expired_at, can_retrial, profiles!inner(name, email)', {
       count: 'exact',
     });
-  const like = pattern(query.search);
+  const like = searchPattern(query.search);
   if (like)
     request = request.or(`name.ilike.${like},email.ilike.${like}`, {
       referencedTable: 'profiles',
@@ -155,7 +129,7 @@ export async function listExpiredTrials(
     signal,
   );
   if (error) throw error;
-  return page(data as ExpiredTrialRow[] | null, count);
+  return toPage(data as ExpiredTrialRow[] | null, count);
 }
 
 export async function listUsers(
@@ -166,14 +140,14 @@ export async function listUsers(
   let request = supabase
     .from('profiles')
     .select('id, name, email, created_at, user_roles(role)', { count: 'exact' });
-  const like = pattern(query.search);
+  const like = searchPattern(query.search);
   if (like) request = request.or(`name.ilike.${like},email.ilike.${like}`);
   const { data, count, error } = await abortable(
     request.order('created_at', { ascending: false }).range(...range(query)),
     signal,
   );
   if (error) throw error;
-  return page(data as UserRow[] | null, count);
+  return toPage(data as UserRow[] | null, count);
 }
 
 export async function listUnlocks(
@@ -184,7 +158,7 @@ export async function listUnlocks(
   let request = supabase
     .from('module_unlocks')
     .select('id, module_name, unlocked_at, profiles!inner(name, email)', { count: 'exact' });
-  const like = pattern(query.search);
+  const like = searchPattern(query.search);
   if (like)
     request = request.or(`name.ilike.${like},email.ilike.${like}`, {
       referencedTable: 'profiles',
@@ -194,7 +168,7 @@ export async function listUnlocks(
     signal,
   );
   if (error) throw error;
-  return page(data as UnlockRow[] | null, count);
+  return toPage(data as UnlockRow[] | null, count);
 }
 
 /**

@@ -2,18 +2,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AuditAction, LeadStatus } from '@/content/sales';
 import type { Database } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/loadSupabase';
+import { abortable, pageRange, searchPattern, toPage, type Page } from '@/lib/serverPages';
 
 /** Any client of this project's database: the app's, or a script's. */
 type Client = SupabaseClient<Database>;
 
 /** Rows per page of the leads and the audit log, read from the server a page at a time. */
 export const SALES_PAGE_SIZE = 25;
-
-export interface Page<Row> {
-  rows: Row[];
-  /** Rows matching the filters, over all pages. */
-  total: number;
-}
 
 export interface Lead {
   id: string;
@@ -67,27 +62,6 @@ export interface ModuleStarts {
   starts: number;
 }
 
-/**
- * The ILIKE pattern for a search. Characters that carry meaning in a PostgREST `or` filter (commas,
- * parentheses, quotes, backslashes) or in a LIKE pattern (%, _, *) become spaces.
- */
-function pattern(search: string): string | null {
-  const cleaned = search.replace(/[%_,()*\\"]/g, ' ').trim();
-  return cleaned ? `%${cleaned}%` : null;
-}
-
-function range(page: number): [number, number] {
-  return [page * SALES_PAGE_SIZE, page * SALES_PAGE_SIZE + SALES_PAGE_SIZE - 1];
-}
-
-/** The request, cancelled through `signal` when there is one (the bench script reads without). */
-function abortable<Request extends { abortSignal(signal: AbortSignal): Request }>(
-  request: Request,
-  signal: AbortSignal | undefined,
-): Request {
-  return signal ? request.abortSignal(signal) : request;
-}
-
 const leadColumns =
   'id, first_name, last_name, email, subject, message, status, note, created_at, updated_at';
 
@@ -99,15 +73,17 @@ export async function listLeads(
 ): Promise<Page<Lead>> {
   let request = supabase.from('leads').select(leadColumns, { count: 'exact' });
   if (query.status) request = request.eq('status', query.status);
-  const like = pattern(query.search);
+  const like = searchPattern(query.search);
   // search_text: first name, last name, e-mail and subject, one string (trigram indexed).
   if (like) request = request.ilike('search_text', like);
   const { data, count, error } = await abortable(
-    request.order('created_at', { ascending: false }).range(...range(query.page)),
+    request
+      .order('created_at', { ascending: false })
+      .range(...pageRange(query.page, SALES_PAGE_SIZE)),
     signal,
   );
   if (error) throw error;
-  return { rows: (data ?? []) as Lead[], total: count ?? 0 };
+  return toPage(data as Lead[] | null, count);
 }
 
 /** One page of the audit log, newest first. */
@@ -120,17 +96,17 @@ export async function listAuditLog(
     .from('admin_audit_log')
     .select('id, actor_email, action, details, at', { count: 'exact' });
   if (query.action) request = request.eq('action', query.action);
-  const like = pattern(query.actor);
+  const like = searchPattern(query.actor);
   if (like) request = request.ilike('actor_email', like);
   const { data, count, error } = await abortable(
     request
       .order('at', { ascending: false })
       .order('id', { ascending: false })
-      .range(...range(query.page)),
+      .range(...pageRange(query.page, SALES_PAGE_SIZE)),
     signal,
   );
   if (error) throw error;
-  return { rows: (data ?? []) as AuditEntry[], total: count ?? 0 };
+  return toPage(data as AuditEntry[] | null, count);
 }
 
 export async function readFunnel(

@@ -1,8 +1,7 @@
 /**
  * Extensions hosted Supabase has and the embedded Postgres lacks are given to it as stand-ins of the
  * same name: a control file and one install script, written into Postgres's extension folder so that
- * `create extension` in a migration finds them. (The pg_cron stand-in, src/cron/pg-cron.ts, installs
- * itself the same way with its own copy of this logic.)
+ * `create extension` in a migration finds them (pg_cron, pg_net, supabase_vault).
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, readFile, rename, rm, writeFile } from 'node:fs/promises';

@@ -8,6 +8,7 @@ import type { AccessCodeRow, AccessCodeStatus } from '../api';
 import { useAccessCodes, useRevokeAccessCode } from '../hooks';
 import { ConfirmAction } from './ConfirmAction';
 import { RowActions } from './RowActions';
+import { ScrollTable } from '@/components/ui/scroll-table';
 
 const statusBadge: Record<AccessCodeStatus, BadgeProps['variant']> = {
   active: 'default',
@@ -28,80 +29,64 @@ export function AccessCodeTable() {
   const { columns } = copy;
 
   return (
-    // Focusable so keyboard users can scroll a table wider than a small screen.
-    <div
-      role="region"
-      aria-label={copy.caption}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    <ScrollTable
+      caption={copy.caption}
+      headers={Object.values(columns)}
+      after={
+        <>
+          {codes?.length === 0 ? (
+            <p className="px-4 py-8 text-center text-muted-foreground">{copy.empty}</p>
+          ) : null}
+          {isPending ? (
+            <p className="px-4 py-8 text-center text-muted-foreground">{copy.loading}</p>
+          ) : null}
+          {isError && !codes ? (
+            <p role="alert" className="px-4 py-8 text-center text-destructive">
+              {copy.loadFailed}
+            </p>
+          ) : null}
+        </>
+      }
     >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{copy.caption}</caption>
-        <thead className="bg-muted/60">
-          <tr>
-            {Object.values(columns).map((header) => (
-              <th key={header} scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {codes?.map((code) => (
-            <tr key={code.id}>
-              <th scope="row" className="px-4 py-3 text-left font-medium">
-                {code.organisation}
-              </th>
-              <td className="whitespace-nowrap px-4 py-3 font-mono">
-                <span aria-hidden>{copy.codeHint(code.code_hint)}</span>
-                <span className="sr-only">{copy.codeHintLabel(code.code_hint)}</span>
-              </td>
-              <td className="min-w-48 px-4 py-3">{moduleTitles(code.module_slugs)}</td>
-              <td className="whitespace-nowrap px-4 py-3 tabular-nums">
-                {code.seats_used} / {code.seat_limit ?? copy.noLimit}
-              </td>
-              <td className="whitespace-nowrap px-4 py-3">
-                {code.expires_at
-                  ? formatUkDate(lastDayOfAccess(code.expires_at).toISOString())
-                  : copy.noExpiry}
-              </td>
-              <td className="px-4 py-3">
-                <Badge variant={statusBadge[code.status]}>{copy.statuses[code.status]}</Badge>
-              </td>
-              <td className="whitespace-nowrap px-4 py-3">
-                {formatUkDate(code.created_at)}
-                {code.created_by_email ? (
-                  <span className="block text-xs text-muted-foreground">
-                    {copy.createdBy(code.created_by_email)}
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-4 py-3">
-                {code.status === 'revoked' ? null : (
-                  <RowActions rowId={code.id} busyId={busyId}>
-                    {(disabled) => (
-                      <RevokeButton code={code} disabled={disabled} onRevoke={revoke} />
-                    )}
-                  </RowActions>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {codes?.length === 0 ? (
-        <p className="px-4 py-8 text-center text-muted-foreground">{copy.empty}</p>
-      ) : null}
-      {isPending ? (
-        <p className="px-4 py-8 text-center text-muted-foreground">{copy.loading}</p>
-      ) : null}
-      {isError && !codes ? (
-        <p role="alert" className="px-4 py-8 text-center text-destructive">
-          {copy.loadFailed}
-        </p>
-      ) : null}
-    </div>
+      {codes?.map((code) => (
+        <tr key={code.id}>
+          <th scope="row" className="px-4 py-3 text-left font-medium">
+            {code.organisation}
+          </th>
+          <td className="whitespace-nowrap px-4 py-3 font-mono">
+            <span aria-hidden>{copy.codeHint(code.code_hint)}</span>
+            <span className="sr-only">{copy.codeHintLabel(code.code_hint)}</span>
+          </td>
+          <td className="min-w-48 px-4 py-3">{moduleTitles(code.module_slugs)}</td>
+          <td className="whitespace-nowrap px-4 py-3 tabular-nums">
+            {code.seats_used} / {code.seat_limit ?? copy.noLimit}
+          </td>
+          <td className="whitespace-nowrap px-4 py-3">
+            {code.expires_at
+              ? formatUkDate(lastDayOfAccess(code.expires_at).toISOString())
+              : copy.noExpiry}
+          </td>
+          <td className="px-4 py-3">
+            <Badge variant={statusBadge[code.status]}>{copy.statuses[code.status]}</Badge>
+          </td>
+          <td className="whitespace-nowrap px-4 py-3">
+            {formatUkDate(code.created_at)}
+            {code.created_by_email ? (
+              <span className="block text-xs text-muted-foreground">
+                {copy.createdBy(code.created_by_email)}
+              </span>
+            ) : null}
+          </td>
+          <td className="px-4 py-3">
+            {code.status === 'revoked' ? null : (
+              <RowActions rowId={code.id} busyId={busyId}>
+                {(disabled) => <RevokeButton code={code} disabled={disabled} onRevoke={revoke} />}
+              </RowActions>
+            )}
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

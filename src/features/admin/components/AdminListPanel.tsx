@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ADMIN_PAGE_SIZE, type AdminRows, type AdminTab } from '../api';
 import { useAdminList } from '../hooks';
+import { ScrollTable } from '@/components/ui/scroll-table';
 
 export interface Column<Row> {
   header: string;
@@ -59,51 +60,35 @@ export function AdminListPanel<Tab extends AdminTab>({
         />
       </div>
 
-      {/* Focusable so keyboard users can scroll a table wider than a small screen. */}
-      <div
-        role="region"
-        aria-label={caption}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region
-        tabIndex={0}
-        className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      <ScrollTable
+        caption={caption}
+        headers={columns.map((column) => column.header)}
+        after={
+          <>
+            {data && data.rows.length === 0 ? (
+              <p className="px-4 py-8 text-center text-muted-foreground">{empty}</p>
+            ) : null}
+            {isPending ? (
+              <p className="px-4 py-8 text-center text-muted-foreground">Loading...</p>
+            ) : null}
+            {isError && !data ? (
+              <p className="px-4 py-8 text-center text-muted-foreground">
+                Failed to load admin data.
+              </p>
+            ) : null}
+          </>
+        }
       >
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-muted/60">
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.header}
-                  scope="col"
-                  className="whitespace-nowrap px-4 py-3 font-semibold"
-                >
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {data?.rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td key={column.header} className="px-4 py-3 align-middle">
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
+        {data?.rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <td key={column.header} className="px-4 py-3 align-middle">
+                {column.cell(row)}
+              </td>
             ))}
-          </tbody>
-        </table>
-        {data && data.rows.length === 0 ? (
-          <p className="px-4 py-8 text-center text-muted-foreground">{empty}</p>
-        ) : null}
-        {isPending ? (
-          <p className="px-4 py-8 text-center text-muted-foreground">Loading...</p>
-        ) : null}
-        {isError && !data ? (
-          <p className="px-4 py-8 text-center text-muted-foreground">Failed to load admin data.</p>
-        ) : null}
-      </div>
+          </tr>
+        ))}
+      </ScrollTable>
 
       <nav
         aria-label={`${caption} pages`}

@@ -13,6 +13,8 @@ import { formatUkDate, formatUkDateTime } from '@/lib/dates';
 import type { AuditEntry } from '../api';
 import { useAuditLog, useWideScreen } from '../hooks';
 import { Pager } from './Pager';
+import { ScrollTable } from '@/components/ui/scroll-table';
+import { NativeSelect } from '@/components/ui/native-select';
 
 const copy = activityPage.auditLog;
 const actions = Object.keys(auditActions) as AuditAction[];
@@ -70,14 +72,13 @@ export function AuditLogPanel() {
           <label htmlFor={actionId} className="block text-sm font-medium">
             {copy.actionFilterLabel}
           </label>
-          <select
+          <NativeSelect
             id={actionId}
             value={action ?? ''}
             onChange={(event) => {
               setAction((event.target.value || null) as AuditAction | null);
               setPage(0);
             }}
-            className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <option value="">{copy.allActions}</option>
             {actions.map((value) => (
@@ -85,7 +86,7 @@ export function AuditLogPanel() {
                 {auditActions[value]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="w-full max-w-xs space-y-1">
           <label htmlFor={actorId} className="block text-sm font-medium">
@@ -105,47 +106,22 @@ export function AuditLogPanel() {
       </div>
 
       {data && data.rows.length > 0 && wide ? (
-        // Focusable so keyboard users can scroll a table wider than the screen.
-        <div
-          role="region"
-          aria-label={copy.caption}
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region
-          tabIndex={0}
-          className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{copy.caption}</caption>
-            <thead className="bg-muted/60">
-              <tr>
-                {Object.values(columns).map((header) => (
-                  <th
-                    key={header}
-                    scope="col"
-                    className="whitespace-nowrap px-4 py-3 font-semibold"
-                  >
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {data.rows.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="whitespace-nowrap px-4 py-3 align-top">
-                    {formatUkDateTime(entry.at)}
-                  </td>
-                  <td className="px-4 py-3 align-top">{entry.actor_email ?? copy.unknownActor}</td>
-                  <td className="whitespace-nowrap px-4 py-3 align-top">
-                    {auditActions[entry.action]}
-                  </td>
-                  <td className="min-w-56 px-4 py-3 align-top">
-                    <Details entry={entry} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable caption={copy.caption} headers={Object.values(columns)}>
+          {data.rows.map((entry) => (
+            <tr key={entry.id}>
+              <td className="whitespace-nowrap px-4 py-3 align-top">
+                {formatUkDateTime(entry.at)}
+              </td>
+              <td className="px-4 py-3 align-top">{entry.actor_email ?? copy.unknownActor}</td>
+              <td className="whitespace-nowrap px-4 py-3 align-top">
+                {auditActions[entry.action]}
+              </td>
+              <td className="min-w-56 px-4 py-3 align-top">
+                <Details entry={entry} />
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
       {data && data.rows.length > 0 && !wide ? (
         <ul aria-label={copy.caption} className="space-y-3">

@@ -4,6 +4,7 @@ import { formatUkDateTime } from '@/lib/dates';
 import type { Lead } from '../api';
 import { useWideScreen } from '../hooks';
 import { LeadStatusBadge } from './LeadStatusBadge';
+import { ScrollTable } from '@/components/ui/scroll-table';
 
 const fullName = (lead: Lead) => `${lead.first_name} ${lead.last_name}`;
 
@@ -47,44 +48,23 @@ export function LeadList({ leads, onOpen }: { leads: Lead[]; onOpen: (lead: Lead
   }
 
   return (
-    // Focusable so keyboard users can scroll a table wider than the screen.
-    <div
-      role="region"
-      aria-label={copy.caption}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{copy.caption}</caption>
-        <thead className="bg-muted/60">
-          <tr>
-            {Object.values(columns).map((header) => (
-              <th key={header} scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {leads.map((lead) => (
-            <tr key={lead.id}>
-              <td className="whitespace-nowrap px-4 py-3">{formatUkDateTime(lead.created_at)}</td>
-              <th scope="row" className="px-4 py-3 text-left font-medium">
-                {fullName(lead)}
-              </th>
-              <td className="px-4 py-3">{lead.email}</td>
-              <td className="min-w-48 px-4 py-3">{lead.subject}</td>
-              <td className="px-4 py-3">
-                <LeadStatusBadge status={lead.status} />
-              </td>
-              <td className="px-4 py-3">
-                <OpenButton lead={lead} onOpen={onOpen} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable caption={copy.caption} headers={Object.values(columns)}>
+      {leads.map((lead) => (
+        <tr key={lead.id}>
+          <td className="whitespace-nowrap px-4 py-3">{formatUkDateTime(lead.created_at)}</td>
+          <th scope="row" className="px-4 py-3 text-left font-medium">
+            {fullName(lead)}
+          </th>
+          <td className="px-4 py-3">{lead.email}</td>
+          <td className="min-w-48 px-4 py-3">{lead.subject}</td>
+          <td className="px-4 py-3">
+            <LeadStatusBadge status={lead.status} />
+          </td>
+          <td className="px-4 py-3">
+            <OpenButton lead={lead} onOpen={onOpen} />
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }

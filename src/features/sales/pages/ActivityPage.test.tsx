@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/queryClient';
 import type * as api from '../api';
-import type { AuditEntry, AuditQuery, Funnel, ModuleStarts, Page } from '../api';
+import type { Page } from '@/lib/serverPages';
+import type { AuditEntry, AuditQuery, Funnel, ModuleStarts } from '../api';
 import ActivityPage from './ActivityPage';
 
 const { fetchAuditLog, fetchFunnel, fetchModuleStarts, toastError } = vi.hoisted(() => ({

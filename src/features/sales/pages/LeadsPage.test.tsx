@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/queryClient';
 import type * as api from '../api';
-import type { Lead, LeadQuery, LeadUpdate, Page } from '../api';
+import type { Page } from '@/lib/serverPages';
+import type { Lead, LeadQuery, LeadUpdate } from '../api';
 import LeadsPage from './LeadsPage';
 
 const { fetchLeads, updateLead, toastSuccess, toastError } = vi.hoisted(() => ({

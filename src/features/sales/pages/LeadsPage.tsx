@@ -9,6 +9,7 @@ import { LeadDialog } from '../components/LeadDialog';
 import { LeadList } from '../components/LeadList';
 import { Pager } from '../components/Pager';
 import { useLeads } from '../hooks';
+import { NativeSelect } from '@/components/ui/native-select';
 
 const statusFilters: LeadStatus[] = ['new', 'contacted', 'closed'];
 
@@ -63,14 +64,13 @@ export default function LeadsPage() {
           <label htmlFor={statusId} className="text-sm font-medium">
             {copy.statusFilterLabel}
           </label>
-          <select
+          <NativeSelect
             id={statusId}
             value={status ?? ''}
             onChange={(event) => {
               setStatus((event.target.value || null) as LeadStatus | null);
               setPage(0);
             }}
-            className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <option value="">{copy.allStatuses}</option>
             {statusFilters.map((value) => (
@@ -78,7 +78,7 @@ export default function LeadsPage() {
                 {copy.statuses[value]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       </div>
 
