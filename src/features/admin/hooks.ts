@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { accessCodeToasts as toasts } from '@/content/accessCodes';
 import { toast } from '@/lib/toast';
@@ -15,21 +14,10 @@ import {
   type IssuedAccessCode,
   type NewAccessCode,
 } from './api';
+import { useLoadFailureToast } from '@/lib/useLoadFailureToast';
 
-/** Tells the admin once per failure that a list could not be loaded (SPEC.md section 8). */
-function useLoadFailureToast(
-  failed: boolean,
-  [title, description]: [string, string] = ['Error', 'Failed to load admin data.'],
-) {
-  const reported = useRef(false);
-  useEffect(() => {
-    if (failed && !reported.current) {
-      reported.current = true;
-      toast.error(title, description);
-    }
-    if (!failed) reported.current = false;
-  }, [failed, title, description]);
-}
+/** SPEC.md section 8's toast for a list that could not be loaded. */
+const adminLoadFailure: [string, string] = ['Error', 'Failed to load admin data.'];
 
 /** One page of a tab's list, read from the server; the previous page stays shown while the next loads. */
 export function useAdminList<Tab extends AdminTab>(tab: Tab, page: number, search: string) {
@@ -37,14 +25,14 @@ export function useAdminList<Tab extends AdminTab>(tab: Tab, page: number, searc
     ...adminListQuery(tab, page, search),
     placeholderData: keepPreviousData,
   });
-  useLoadFailureToast(query.isError);
+  useLoadFailureToast(query.isError, adminLoadFailure);
   return query;
 }
 
 /** Each tab's total, for the tab labels. */
 export function useAdminCounts() {
   const query = useQuery(adminCountsQuery());
-  useLoadFailureToast(query.isError);
+  useLoadFailureToast(query.isError, adminLoadFailure);
   return query.data;
 }
 

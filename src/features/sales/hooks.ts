@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import {
   keepPreviousData,
   mutationOptions,
@@ -24,18 +24,7 @@ import {
   type Lead,
   type LeadUpdate,
 } from './api';
-
-/** Tells the admin once per failure that something could not be loaded. */
-function useLoadFailureToast(failed: boolean, [title, description]: [string, string]) {
-  const reported = useRef(false);
-  useEffect(() => {
-    if (failed && !reported.current) {
-      reported.current = true;
-      toast.error(title, description);
-    }
-    if (!failed) reported.current = false;
-  }, [failed, title, description]);
-}
+import { useLoadFailureToast } from '@/lib/useLoadFailureToast';
 
 /** One page of leads; the previous page stays shown while the next loads. */
 export function useLeads(page: number, search: string, status: LeadStatus | null) {

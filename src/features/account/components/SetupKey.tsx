@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { enrolmentPanel as copy } from '@/content/accountSecurity';
-
-type CopyState = 'idle' | 'copied' | 'failed';
+import { useClipboardCopy } from '@/lib/useClipboardCopy';
 
 /** The secret in groups of four, easier to type into an app by hand, with a copy button. */
 export function groupedKey(secret: string): string {
@@ -11,14 +9,7 @@ export function groupedKey(secret: string): string {
 }
 
 export function SetupKey({ secret }: { secret: string }) {
-  const [copyState, setCopyState] = useState<CopyState>('idle');
-
-  const copyKey = () => {
-    navigator.clipboard.writeText(secret).then(
-      () => setCopyState('copied'),
-      () => setCopyState('failed'),
-    );
-  };
+  const { copyState, copy: copyKey } = useClipboardCopy(secret);
 
   return (
     <div className="space-y-2">

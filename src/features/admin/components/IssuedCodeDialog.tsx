@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,8 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { issuedCodeDialog as copy } from '@/content/accessCodes';
 import type { IssuedAccessCode } from '../api';
-
-type CopyState = 'idle' | 'copied' | 'failed';
+import { useClipboardCopy } from '@/lib/useClipboardCopy';
 
 /**
  * The one showing of a new access code, with a copy button. A click outside does not close it (the
@@ -36,14 +34,7 @@ export function IssuedCodeDialog({
 }
 
 function IssuedCode({ issued }: { issued: IssuedAccessCode }) {
-  const [copyState, setCopyState] = useState<CopyState>('idle');
-
-  const copyCode = () => {
-    navigator.clipboard.writeText(issued.code).then(
-      () => setCopyState('copied'),
-      () => setCopyState('failed'),
-    );
-  };
+  const { copyState, copy: copyCode } = useClipboardCopy(issued.code);
 
   return (
     <>
