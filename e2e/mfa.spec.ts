@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { totpCode } from '@revolve/local-backend/testing';
 import { expect, expectFailedRequests, test } from './fixtures';
-import { createAccount, uniqueEmail } from './support/backend';
+import { createAccount, enrolAuthenticatorApp, uniqueEmail } from './support/backend';
 import { expectNoAxeViolations, toast } from './support/page';
 
 // Two-factor sign-in with an authenticator app, played by computing the codes from the secret the
@@ -150,4 +150,22 @@ test('the way out of the code step signs out and shows the password step, return
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   await expect(page).toHaveURL('/login?return_to=%2Faccount%2Fsecurity');
   await expect(page.getByRole('button', { name: 'Profile' })).toHaveCount(0);
+});
+
+test('on /trial-signup, a user with an authenticator app enters its code and the trial is requested', async ({
+  page,
+}) => {
+  const email = uniqueEmail('mfa-trial');
+  await createAccount(email, password);
+  const secret = await enrolAuthenticatorApp(email, password);
+
+  await page.goto('/trial-signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Request Free Trial' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Authentication code' }).fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('dialog', { name: 'Thank You!' })).toBeVisible();
+  await expect(page).toHaveURL('/trial-signup');
 });

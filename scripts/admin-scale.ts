@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { clientFor, startTestBackend } from '@revolve/local-backend/testing';
+import { clientFor, startTestBackend, totpCode } from '@revolve/local-backend/testing';
 import { LOCAL_ANON_KEY } from '@revolve/local-backend/keys';
 import {
   listActiveTrials,
@@ -106,6 +106,15 @@ try {
     password: 'Password123',
   });
   if (error) throw error;
+  // Admin reads need the second factor: the seeded admin's app secret is published (supabase/seed.sql).
+  const { data: factors } = await admin.auth.mfa.listFactors();
+  const factorId = factors?.totp[0]?.id;
+  if (!factorId) throw new Error('The seeded admin has no authenticator app.');
+  const verified = await admin.auth.mfa.challengeAndVerify({
+    factorId,
+    code: totpCode('REVOLVEADMINLOCALONLYTOTPKEY2345'),
+  });
+  if (verified.error) throw verified.error;
 
   const firstPage = { page: 0, search: '' };
   /** A single answer as a list of one, or a list as itself, to print beside the lists. */

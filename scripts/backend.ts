@@ -10,6 +10,13 @@ await runBackendCommand({
   // Explicit, so the data folder stays .local-backend/ here whatever the working directory.
   projectRoot: resolve(import.meta.dirname, '..'),
   extraRoutes: [samplePlayerRoute()],
-  summary: (backend) => [['360 player', `${backend.apiUrl}/player/<code>/`]],
+  summary: (backend) => [
+    ['360 player', `${backend.apiUrl}/player/<code>/`],
+    // supabase/seed.sql gives the seeded admin's authenticator app this published, local-only secret.
+    [
+      'Admin 2FA',
+      'admin@example.com: TOTP secret REVOLVEADMINLOCALONLYTOTPKEY2345 (any authenticator app)',
+    ],
+  ],
   accountsNote: 'seeded passwords: supabase/README.md',
 });

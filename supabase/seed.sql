@@ -35,6 +35,12 @@ where email like '%@example.com';
 
 insert into public.user_roles (user_id, role) values ('a0000000-0000-4000-8000-000000000001', 'admin');
 
+-- Admins need a second factor. The seeded admin's authenticator app has a published secret (local use
+-- only: supabase/README.md, and npm run dev prints it), so people and tests can compute its codes.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+values ('f0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'Local authenticator',
+  'totp', 'verified', now() - interval '90 days', now() - interval '90 days', 'REVOLVEADMINLOCALONLYTOTPKEY2345');
+
 insert into public.pending_trials (id, user_id, first_name, last_name, email, status, submitted_at, reviewed_at) values
   ('b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000002', 'Priya', 'Active', 'active@example.com', 'approved', now() - interval '11 days', now() - interval '10 days'),
   ('b0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', 'Sam', 'Expiring', 'expiring@example.com', 'approved', now() - interval '28 days', now() - interval '27 days'),

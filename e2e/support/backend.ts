@@ -3,6 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { authStorageKey } from '../../src/lib/authStorageKey';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@revolve/local-backend/keys';
+import { totpCode } from '@revolve/local-backend/testing';
 
 /** The local backend the suite runs against (scripts/e2e-backend.ts) and its seeded accounts. */
 export const apiUrl = 'http://127.0.0.1:54321';
@@ -12,6 +13,12 @@ export const accounts = {
   admin: 'admin@example.com',
   user: 'new@example.com',
 } as const;
+/**
+ * The seeded admin's authenticator app secret (supabase/seed.sql, published in supabase/README.md):
+ * admin pages and powers need the second factor.
+ */
+export const seededAdminTotpSecret = 'REVOLVEADMINLOCALONLYTOTPKEY2345';
+const totpSecrets: Record<string, string> = { [accounts.admin]: seededAdminTotpSecret };
 
 let counter = 0;
 /** An e-mail address no other test uses. */
@@ -55,16 +62,47 @@ export async function insertNotification(
 }
 
 /**
- * Browser storage holding a session of `email`, as supabase-js would have stored it after signing in:
+ * Browser storage holding a session of `email`, as supabase-js would have stored it after signing in
+ * (through the code from the account's authenticator app, for an account with a published secret):
  * for Playwright's `storageState`, so a test starts signed in without going through the form.
  */
-export async function signedInStorageState(
+export function signedInStorageState(
   email: string,
   password = seededPassword,
   origin = 'http://localhost:4173',
 ) {
-  const { data, error } = await client().auth.signInWithPassword({ email, password });
+  if (!totpSecrets[email]) return newStorageState(email, password, origin);
+  // One session per worker for an account with an authenticator app: each verified code ends the
+  // account's other aal1 sessions (as GoTrue does), which would cut the ground from under a test
+  // that signs the same account in through the form.
+  const key = `${email} ${origin}`;
+  let state = verifiedStates.get(key);
+  if (!state) {
+    state = newStorageState(email, password, origin);
+    verifiedStates.set(key, state);
+    state.catch(() => verifiedStates.delete(key));
+  }
+  return state;
+}
+
+const verifiedStates = new Map<string, ReturnType<typeof newStorageState>>();
+
+async function newStorageState(email: string, password: string, origin: string) {
+  const api = client();
+  const { error } = await api.auth.signInWithPassword({ email, password });
   if (error) throw error;
+  const secret = totpSecrets[email];
+  if (secret) {
+    const { data: factors, error: listError } = await api.auth.mfa.listFactors();
+    const factor = factors?.totp[0];
+    if (listError || !factor) throw listError ?? new Error(`${email} has no authenticator app.`);
+    const verified = await api.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: totpCode(secret),
+    });
+    if (verified.error) throw verified.error;
+  }
+  const { data } = await api.auth.getSession();
   return {
     cookies: [],
     origins: [
@@ -222,4 +260,28 @@ export async function findRow(
   const { data, error } = await service().from(table).select('*').eq(column, value).maybeSingle();
   if (error) throw error;
   return data as Record<string, unknown> | null;
+}
+
+/** Makes an account an admin as the backend's owner would (service role). */
+export async function makeAdmin(userId: string): Promise<void> {
+  const { error } = await service().from('user_roles').insert({ user_id: userId, role: 'admin' });
+  if (error) throw error;
+}
+
+/**
+ * Sets up an authenticator app for an account through the API, as the account security page does;
+ * resolves to the app's secret, from which a test computes codes.
+ */
+export async function enrolAuthenticatorApp(email: string, password: string): Promise<string> {
+  const api = client();
+  const { error } = await api.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  const { data, error: enrolError } = await api.auth.mfa.enroll({ factorType: 'totp' });
+  if (enrolError) throw enrolError;
+  const verified = await api.auth.mfa.challengeAndVerify({
+    factorId: data.id,
+    code: totpCode(data.totp.secret),
+  });
+  if (verified.error) throw verified.error;
+  return data.totp.secret;
 }

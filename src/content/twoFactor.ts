@@ -19,3 +19,15 @@ export const signInCodeStep = {
   cancelLabel: 'Sign out and start again',
   cancelBusyLabel: 'Signing out...',
 };
+
+/**
+ * Admin powers need a second factor (the database and the functions check too): an admin without
+ * an authenticator app is sent to set one up, then on to where they were going.
+ */
+export const adminSecondFactor = {
+  title: 'Two-factor authentication required',
+  description: 'Set up an authenticator app to open the admin dashboard.',
+  /** On /account/security, above the set-up button, when an admin was sent there. */
+  notice:
+    'Admins must use two-factor sign-in. Set up an authenticator app below and you will go on to the admin dashboard.',
+};

@@ -22,7 +22,7 @@ type Funnel = Record<
   number
 >;
 
-const adminClaims = JSON.stringify({ sub: seeded.admin.id, role: 'authenticated' });
+const adminClaims = JSON.stringify({ sub: seeded.admin.id, role: 'authenticated', aal: 'aal2' });
 
 /** Runs `sql` as the seeded admin, as PostgREST would, inside the caller's transaction. */
 async function asAdmin<Row extends object>(client: PoolClient, sql: string, days: number) {

@@ -215,7 +215,10 @@ describe('grant-admin-role', () => {
   });
 });
 
-/** An HS256 token claiming to be the seeded admin, signed with a secret the project does not use. */
+/**
+ * An HS256 token claiming to be the seeded admin through a second factor, signed with a secret the
+ * project does not use.
+ */
 function forgedAdminToken(): string {
   const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
@@ -223,6 +226,8 @@ function forgedAdminToken(): string {
     sub: seeded.admin.id,
     email: seeded.admin.email,
     role: 'authenticated',
+    aal: 'aal2',
+    amr: [{ method: 'totp', timestamp: now }],
     aud: 'authenticated',
     iat: now,
     exp: now + 3600,

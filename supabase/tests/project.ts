@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@revolve/local-backend/keys';
-import { clientFor } from '@revolve/local-backend/testing';
+import { clientFor, totpCode } from '@revolve/local-backend/testing';
 
 export const projectUrl = inject('projectUrl');
 export const mailboxUrl = inject('projectMailboxUrl');
@@ -13,11 +13,58 @@ export const seedPassword = 'Password123';
 export const anonClient = () => clientFor(projectUrl, LOCAL_ANON_KEY);
 export const serviceClient = () => clientFor(projectUrl, LOCAL_SERVICE_ROLE_KEY);
 
+/**
+ * The seeded admin's authenticator app secret (supabase/seed.sql, published in supabase/README.md):
+ * admin powers need a session through a second factor.
+ */
+export const seededAdminTotpSecret = 'REVOLVEADMINLOCALONLYTOTPKEY2345';
+const totpSecrets: Record<string, string> = { 'admin@example.com': seededAdminTotpSecret };
+
+/** Signed in as a user does, through the code from their authenticator app where they have one. */
 export async function signedIn(email: string, password = seedPassword): Promise<SupabaseClient> {
+  const client = await signedInAtAal1(email, password);
+  const secret = totpSecrets[email];
+  if (secret) await verifySecondFactor(client, secret);
+  return client;
+}
+
+/** Signed in with the password only: a user with an authenticator app is then still at aal1. */
+export async function signedInAtAal1(
+  email: string,
+  password = seedPassword,
+): Promise<SupabaseClient> {
   const client = anonClient();
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw new Error(`Could not sign in ${email}: ${error.message}`);
   return client;
+}
+
+/** Takes a signed-in client to aal2 with a code computed from its verified TOTP factor's secret. */
+export async function verifySecondFactor(client: SupabaseClient, secret: string): Promise<void> {
+  const { data: factors, error: listError } = await client.auth.mfa.listFactors();
+  const factor = factors?.totp[0];
+  if (listError || !factor)
+    throw new Error(`No authenticator app to verify: ${listError?.message}`);
+  const { error } = await client.auth.mfa.challengeAndVerify({
+    factorId: factor.id,
+    code: totpCode(secret),
+  });
+  if (error) throw new Error(`Could not verify the second factor: ${error.message}`);
+}
+
+/**
+ * Enrols an authenticator app for a signed-in user and verifies it, which takes the session to aal2
+ * (as a new admin does before using admin powers). Resolves to the app's secret.
+ */
+export async function enrolSecondFactor(client: SupabaseClient): Promise<string> {
+  const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp' });
+  if (error) throw new Error(`Could not enrol an authenticator app: ${error.message}`);
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: data.id,
+    code: totpCode(data.totp.secret),
+  });
+  if (verified.error) throw new Error(`Could not verify the new app: ${verified.error.message}`);
+  return data.totp.secret;
 }
 
 /** A new account (its profile is made by the sign-up trigger), signed in. */
@@ -33,6 +80,25 @@ export async function newUser(
   });
   if (error || !data.user) throw new Error(`Could not sign up ${email}: ${error?.message}`);
   return { client, id: data.user.id, email };
+}
+
+/**
+ * A new admin with a verified authenticator app, signed in through it (aal2). Tests that need an
+ * admin's session at aal1 sign this account in again: verifying a code ends the user's other aal1
+ * sessions (as GoTrue does), so the seeded admin's, shared by every file, cannot be relied on.
+ */
+export async function newAdmin(name = 'Test Admin'): Promise<{
+  client: SupabaseClient;
+  id: string;
+  email: string;
+  totpSecret: string;
+}> {
+  const user = await newUser(name);
+  const { error } = await serviceClient()
+    .from('user_roles')
+    .insert({ user_id: user.id, role: 'admin' });
+  if (error) throw new Error(`Could not make ${user.email} an admin: ${error.message}`);
+  return { ...user, totpSecret: await enrolSecondFactor(user.client) };
 }
 
 let pool: pg.Pool | undefined;

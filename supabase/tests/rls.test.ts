@@ -4,9 +4,10 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, newUser, seeded, serviceClient, signedIn } from './project';
+import { anonClient, newUser, seeded, serviceClient, signedIn, signedInAtAal1 } from './project';
 
-type Role = 'anon' | 'userA' | 'userB' | 'admin';
+/** adminAal1: the admin signed in with the password only, before the authenticator app's code. */
+type Role = 'anon' | 'userA' | 'userB' | 'admin' | 'adminAal1';
 /** denied: the request fails; own: only the caller's rows; all: every row; none: no rows. */
 type Visibility = 'denied' | 'own' | 'all' | 'none';
 
@@ -34,17 +35,30 @@ const ownerColumn: Record<Table, string> = {
 };
 
 // userA is active@example.com (active trial, notifications, unlocks); userB is pending@example.com.
-// Admins do not read other users' notifications: nothing in the dashboard shows them.
+// Admins do not read other users' notifications: nothing in the dashboard shows them. An admin
+// without the second factor reads as any user does.
 const readMatrix: Record<Table, Record<Role, Visibility>> = {
-  profiles: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
-  user_roles: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
-  notifications: { anon: 'denied', userA: 'own', userB: 'own', admin: 'own' },
-  pending_trials: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
-  active_trial_users: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
-  expired_trials: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
-  module_unlocks: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all' },
+  profiles: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all', adminAal1: 'own' },
+  user_roles: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all', adminAal1: 'own' },
+  notifications: { anon: 'denied', userA: 'own', userB: 'own', admin: 'own', adminAal1: 'own' },
+  pending_trials: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all', adminAal1: 'own' },
+  active_trial_users: {
+    anon: 'denied',
+    userA: 'own',
+    userB: 'own',
+    admin: 'all',
+    adminAal1: 'own',
+  },
+  expired_trials: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all', adminAal1: 'own' },
+  module_unlocks: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all', adminAal1: 'own' },
   // Admins list and change codes through admin_access_codes() and friends, never the table.
-  access_codes: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied' },
+  access_codes: {
+    anon: 'denied',
+    userA: 'denied',
+    userB: 'denied',
+    admin: 'denied',
+    adminAal1: 'denied',
+  },
 };
 
 const clients = {} as Record<Role, SupabaseClient>;
@@ -53,6 +67,7 @@ const ids: Record<Role, string | undefined> = {
   userA: seeded.active.id,
   userB: seeded.pending.id,
   admin: seeded.admin.id,
+  adminAal1: seeded.admin.id,
 };
 
 beforeAll(async () => {
@@ -60,6 +75,7 @@ beforeAll(async () => {
   clients.userA = await signedIn(seeded.active.email);
   clients.userB = await signedIn(seeded.pending.email);
   clients.admin = await signedIn(seeded.admin.email);
+  clients.adminAal1 = await signedInAtAal1(seeded.admin.email);
   // A second admin, so that "admin reads all" of user_roles is more than the admin's own row.
   const second = await newUser('Second Admin');
   const { error } = await serviceClient()
@@ -70,7 +86,7 @@ beforeAll(async () => {
 
 describe('who reads what', () => {
   for (const table of tables) {
-    for (const role of ['anon', 'userA', 'userB', 'admin'] as const) {
+    for (const role of ['anon', 'userA', 'userB', 'admin', 'adminAal1'] as const) {
       const expected = readMatrix[table][role];
       it(`${table}: ${role} reads ${expected}`, async () => {
         const { data, error } = await clients[role].from(table).select('*');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '@revolve/local-backend/testing';
-import { seedPassword, seeded } from './project';
+import { seedPassword, seeded, seededAdminTotpSecret, verifySecondFactor } from './project';
 
 let backend: TestBackend;
 let admin: SupabaseClient;
@@ -24,6 +24,7 @@ beforeAll(async () => {
     password: seedPassword,
   });
   if (error) throw new Error(error.message);
+  await verifySecondFactor(admin, seededAdminTotpSecret);
 });
 
 afterAll(async () => {

@@ -10,6 +10,9 @@ const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: { error: toastError, success: vi.fn() } }));
 
 const user = { id: 'u1', email: 'sam@example.com' } as User;
+const passwordOnly = { current: 'aal1', next: 'aal1' } as const;
+const awaitingCode = { current: 'aal1', next: 'aal2' } as const;
+const twoFactors = { current: 'aal2', next: 'aal2' } as const;
 
 function Where() {
   const location = useLocation();
@@ -75,15 +78,55 @@ describe('RequireAuth', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it('sends a sign-in still waiting for its authenticator code back to the code step', () => {
+    renderGuarded({ user, aal: awaitingCode });
+    expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      /^\/login\?return_to=%2Fdashboard%3Ftab%3D1$/,
+    );
+  });
+
+  it('shows the page to a signed-in user without an authenticator app', () => {
+    renderGuarded({ user, aal: passwordOnly });
+    expect(screen.getByText('Protected content')).toBeInTheDocument();
+  });
+
   describe('with requireAdmin', () => {
+    it('waits for the assurance level lookup', () => {
+      const { container } = renderGuarded(
+        { user, isAdmin: true, aalLoading: true },
+        { requireAdmin: true },
+      );
+      expect(container).toBeEmptyDOMElement();
+    });
+
     it('waits for the admin lookup', () => {
       const { container } = renderGuarded({ user, adminLoading: true }, { requireAdmin: true });
       expect(container).toBeEmptyDOMElement();
     });
 
-    it('lets an admin in', () => {
-      renderGuarded({ user, isAdmin: true }, { requireAdmin: true });
+    it('lets an admin in once signed in through a second factor', () => {
+      renderGuarded({ user, isAdmin: true, aal: twoFactors }, { requireAdmin: true });
       expect(screen.getByText('Protected content')).toBeInTheDocument();
+    });
+
+    it('sends an admin without an authenticator app to set one up, returning here', () => {
+      renderGuarded({ user, isAdmin: true, aal: passwordOnly }, { requireAdmin: true });
+      expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        /^\/account\/security\?return_to=%2Fadmin%3Ftab%3D1$/,
+      );
+      expect(toastError).toHaveBeenCalledExactlyOnceWith(
+        'Two-factor authentication required',
+        'Set up an authenticator app to open the admin dashboard.',
+      );
+    });
+
+    it("sends an admin who has an app but has not entered its code to the login page's code step", () => {
+      renderGuarded({ user, isAdmin: true, aal: awaitingCode }, { requireAdmin: true });
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        /^\/login\?return_to=%2Fadmin%3Ftab%3D1$/,
+      );
     });
 
     it("sends a non-admin to the dashboard with 'Access Denied'", () => {

@@ -3,11 +3,15 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { DelayedLoading } from '@/components/feedback/DelayedLoading';
-import { loginPathReturningTo } from '@/lib/auth/returnTo';
+import { adminSecondFactor } from '@/content/twoFactor';
+import { awaitingSignInCode } from '@/lib/auth/assurance';
+import { loginPathReturningTo, securityPathReturningTo } from '@/lib/auth/returnTo';
 
 /**
  * The protected pages guard: nothing while the session loads (a loading display after 100 ms), the
- * login page (returning here) without a user, and with `requireAdmin` the dashboard for non-admins.
+ * login page (returning here) without a user or for a sign-in still waiting for its code from an
+ * authenticator app, and with `requireAdmin` the dashboard for non-admins and the account security
+ * page for an admin without a second factor (admin powers need one: the database checks too).
  */
 export function RequireAuth({
   requireAdmin = false,
@@ -21,15 +25,19 @@ export function RequireAuth({
 }) {
   const auth = useAuth();
   const location = useLocation();
+  // Path and query only: a fragment may be a sign-in link's result, which must not travel on.
+  const here = `${location.pathname}${location.search}`;
 
   if (auth.loading) return <DelayedLoading />;
   if (!auth.user) {
     if (auth.signedOutHere) return null;
-    // Path and query only: a fragment may be a sign-in link's result, which must not travel on.
-    const loginPath = loginPathReturningTo(`${location.pathname}${location.search}`);
+    const loginPath = loginPathReturningTo(here);
     if (signedOutNotice) return <LeaveWithNotice to={loginPath} {...signedOutNotice} />;
     return <Navigate replace to={loginPath} />;
   }
+  if (auth.aalLoading) return <DelayedLoading />;
+  // The password was right but the code was never entered: the login page's code step, then here.
+  if (awaitingSignInCode(auth)) return <Navigate replace to={loginPathReturningTo(here)} />;
   if (requireAdmin) {
     if (auth.adminLoading) return <DelayedLoading />;
     if (auth.adminError)
@@ -46,6 +54,14 @@ export function RequireAuth({
           to="/dashboard"
           title="Access Denied"
           description="You do not have admin privileges."
+        />
+      );
+    if (auth.aal?.current !== 'aal2')
+      return (
+        <LeaveWithNotice
+          to={securityPathReturningTo(here)}
+          title={adminSecondFactor.title}
+          description={adminSecondFactor.description}
         />
       );
   }

@@ -1,6 +1,7 @@
 import type { AuthState } from './authStore';
 
-// Apart from the auth store, which every page's first view carries: only the login page asks this.
+// Apart from the auth store, which every page's first view carries: asked by the sign-in pages and
+// the protected pages' guard.
 
 /**
  * Signed in with a password by a user who has a verified authenticator app, and not yet through

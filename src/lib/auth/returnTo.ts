@@ -28,5 +28,14 @@ function isOnlyAPath(path: string): boolean {
 
 /** The login page, returning to `path` after sign-in. */
 export function loginPathReturningTo(path: string): string {
-  return path === '/' ? '/login' : `/login?return_to=${encodeURIComponent(path)}`;
+  return pathReturningTo('/login', path);
+}
+
+/** The account security page, returning to `path` once an authenticator app is set up. */
+export function securityPathReturningTo(path: string): string {
+  return pathReturningTo('/account/security', path);
+}
+
+function pathReturningTo(page: string, path: string): string {
+  return path === '/' ? page : `${page}?return_to=${encodeURIComponent(path)}`;
 }

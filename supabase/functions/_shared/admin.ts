@@ -5,6 +5,7 @@ import { requiredSetting } from './settings.ts';
 /**
  * The caller as the database sees them: a client carrying their own token, so the SQL functions
  * check admin rights again (RLS and SECURITY DEFINER checks), after this function has checked them.
+ * Admin powers need a session through a second factor (aal2), as the database's own check does.
  */
 export async function requireAdmin(
   request: Request,
@@ -15,17 +16,22 @@ export async function requireAdmin(
     global: { headers: { Authorization: authorization } },
     auth: { persistSession: false, autoRefreshToken: false },
   });
-  const { data, error } = await db.auth.getUser(authorization.slice('Bearer '.length));
-  if (error || !data.user) throw new HttpError(401, 'Please sign in.');
+  // Verified claims: by the project's signing keys, or by the auth server for a shared secret.
+  const { data, error } = await db.auth.getClaims(authorization.slice('Bearer '.length));
+  const userId = data?.claims.sub;
+  if (error || !userId || data.claims.role !== 'authenticated') {
+    throw new HttpError(401, 'Please sign in.');
+  }
   const { data: role, error: roleError } = await db
     .from('user_roles')
     .select('role')
-    .eq('user_id', data.user.id)
+    .eq('user_id', userId)
     .eq('role', 'admin')
     .maybeSingle();
   if (roleError) throw new Error(`Admin check failed: ${roleError.message}`);
   if (!role) throw new HttpError(403, 'You do not have admin privileges.');
-  return { db, userId: data.user.id };
+  if (data.claims.aal !== 'aal2') throw new HttpError(403, 'Two-factor authentication required');
+  return { db, userId };
 }
 
 /** Turns a database error from an action into the HTTP status its SQLSTATE names (PTnnn). */

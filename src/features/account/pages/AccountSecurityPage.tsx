@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -6,7 +7,9 @@ import {
   accountSecurityToasts,
   twoFactorSection as copy,
 } from '@/content/accountSecurity';
+import { adminSecondFactor } from '@/content/twoFactor';
 import { useAuth } from '@/lib/auth/AuthProvider';
+import { safeReturnTo } from '@/lib/auth/returnTo';
 import { toast } from '@/lib/toast';
 import { failureMessage, type Enrolment } from '../api';
 import { AuthenticatorAppList } from '../components/AuthenticatorAppList';
@@ -15,19 +18,43 @@ import { useAuthenticatorApps, useCancelEnrolment, useStartEnrolment } from '../
 
 /** /account/security (signed in; the route's guard sends anyone else to the login page). */
 export default function AccountSecurityPage() {
-  const { user } = useAuth();
+  const { user, isAdmin, aal } = useAuth();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  // An admin sent here by the admin pages' guard goes back there once an app is set up.
+  const returnTo = searchParams.has('return_to')
+    ? safeReturnTo(searchParams.get('return_to'))
+    : null;
+  const sentToSetUp = returnTo !== null && isAdmin && aal?.current !== 'aal2';
   return (
     <div className="container max-w-3xl py-12 md:py-16">
       <h1 className="text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
         {accountSecurityPage.heading}
       </h1>
       <p className="mt-3 text-lg text-muted-foreground">{accountSecurityPage.intro}</p>
-      {user ? <TwoFactorSection userId={user.id} /> : null}
+      {sentToSetUp ? (
+        <p className="mt-6 rounded-lg border border-primary/40 bg-primary/5 p-4 font-medium">
+          {adminSecondFactor.notice}
+        </p>
+      ) : null}
+      {user ? (
+        <TwoFactorSection
+          userId={user.id}
+          onEnabled={returnTo ? () => void navigate(returnTo, { replace: true }) : undefined}
+        />
+      ) : null}
     </div>
   );
 }
 
-function TwoFactorSection({ userId }: { userId: string }) {
+function TwoFactorSection({
+  userId,
+  onEnabled,
+}: {
+  userId: string;
+  /** After the first code is accepted, instead of staying on this page. */
+  onEnabled?: () => void;
+}) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const apps = useAuthenticatorApps(userId);
@@ -89,7 +116,8 @@ function TwoFactorSection({ userId }: { userId: string }) {
               enrolment={enrolment}
               onEnabled={() => {
                 setEnrolment(null);
-                focusSection();
+                if (onEnabled) onEnabled();
+                else focusSection();
               }}
               onCancel={() => cancelEnrolment(enrolment.factorId)}
             />

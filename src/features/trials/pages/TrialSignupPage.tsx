@@ -1,11 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Button } from '@/components/ui/button';
 import { trialPages } from '@/content/trialPages';
 import { trialCopy } from '@/content/trial';
-import { signInWithPassword } from '@/lib/auth/api';
+import { DelayedLoading } from '@/components/feedback/DelayedLoading';
+import { signInNeedsCode, signInWithPassword } from '@/lib/auth/api';
+import { awaitingSignInCode } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { getAuthState } from '@/lib/auth/authStore';
 import { AccountFields } from '@/features/auth/components/AccountFields';
@@ -21,6 +23,8 @@ const TrialThankYouDialog = lazy(() =>
     default: module.TrialThankYouDialog,
   })),
 );
+// Only users with an authenticator app see the code step.
+const SignInCodeStep = lazy(() => import('@/features/auth/components/SignInCodeStep'));
 
 const { toasts, signup: copy } = trialCopy;
 
@@ -30,18 +34,36 @@ const { toasts, signup: copy } = trialCopy;
  * confirmation dialog follows, and closing it goes to /training-library.
  */
 export default function TrialSignupPage() {
-  const { user } = useAuth();
+  const auth = useAuth();
+  const { user } = auth;
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [requesting, setRequesting] = useState(false);
+  // The password was right and the account has an authenticator app: the trial is requested once
+  // the code is, without a second press.
+  const requestAfterCode = useRef(false);
 
-  async function requestFor(userId: string) {
+  const requestFor = useCallback(async (userId: string) => {
     // This page is outside the portal's query provider and its first view is a form: the query
     // cache loads with the request (the signed-in header loads the same module).
     const request = import('@/lib/queryClient').then(({ runMutation }) =>
       runMutation(requestTrialMutation(), { userId }),
     );
     if (await announceTrialRequest(request, 'signup-form')) setConfirming(true);
+  }, []);
+
+  useEffect(() => {
+    if (!requestAfterCode.current || !user || auth.aal?.current !== 'aal2') return;
+    requestAfterCode.current = false;
+    void requestFor(user.id);
+  }, [user, auth.aal, requestFor]);
+
+  if (awaitingSignInCode(auth)) {
+    return (
+      <Suspense fallback={<DelayedLoading />}>
+        <SignInCodeStep />
+      </Suspense>
+    );
   }
 
   return (
@@ -57,10 +79,12 @@ export default function TrialSignupPage() {
         </p>
       }
     >
-      {user ? (
+      {user && auth.aalLoading ? (
+        <DelayedLoading />
+      ) : user ? (
         <div className="space-y-5">
           <p>
-            {copy.signedInAs} <strong className="break-all">{user.email}</strong>.{' '}
+            {copy.signedInAs} <strong className="[overflow-wrap:anywhere]">{user.email}</strong>.{' '}
             {copy.signedInHint}
           </p>
           <Button
@@ -76,7 +100,12 @@ export default function TrialSignupPage() {
           </Button>
         </div>
       ) : (
-        <TrialSignupForm onSignedIn={requestFor} />
+        <TrialSignupForm
+          onSignedIn={requestFor}
+          onCodeNeeded={() => {
+            requestAfterCode.current = true;
+          }}
+        />
       )}
       {confirming ? (
         <Suspense fallback={null}>
@@ -94,7 +123,13 @@ export default function TrialSignupPage() {
   );
 }
 
-function TrialSignupForm({ onSignedIn }: { onSignedIn: (userId: string) => Promise<void> }) {
+function TrialSignupForm({
+  onSignedIn,
+  onCodeNeeded,
+}: {
+  onSignedIn: (userId: string) => Promise<void>;
+  onCodeNeeded: () => void;
+}) {
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const { errors, isSubmitting } = form.formState;
 
@@ -110,7 +145,8 @@ function TrialSignupForm({ onSignedIn }: { onSignedIn: (userId: string) => Promi
         toast.error(toasts.noUser.title);
         return;
       }
-      await onSignedIn(userId);
+      if (await signInNeedsCode()) onCodeNeeded();
+      else await onSignedIn(userId);
     },
     (invalid) => {
       // The first message in the form's order (SPEC.md section 5).
