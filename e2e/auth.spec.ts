@@ -388,6 +388,33 @@ test('Google sign-in goes through the consent page and returns home signed in', 
   await expect(menu).toContainText(email);
 });
 
+test.describe('a link that comes back with an error', () => {
+  test('an expired e-mail link is a failed sign-in, and the address is cleaned', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto(
+      '/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
+    await expect(
+      toast(page, 'Sign in failed', 'Email link is invalid or has expired'),
+    ).toBeVisible();
+    await expect(page).toHaveURL('/');
+    // The app logs the failure it reported.
+    expect(consoleErrors.splice(0).join('\n')).toContain('Signing in from the link failed');
+  });
+
+  test('a failed return from Google says so', async ({ page, consoleErrors }) => {
+    await page.goto(
+      '/#error=server_error&error_code=bad_oauth_callback&error_description=OAuth+state+parameter+missing',
+    );
+    await expect(
+      toast(page, 'Google sign in failed', 'OAuth state parameter missing'),
+    ).toBeVisible();
+    expect(consoleErrors.splice(0).join('\n')).toContain('Signing in from the link failed');
+  });
+});
+
 test.describe('the Profile menu', () => {
   test.describe('for an admin', () => {
     test.use({ account: accounts.admin });

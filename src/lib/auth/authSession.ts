@@ -1,4 +1,10 @@
-import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js';
+import {
+  isAuthImplicitGrantRedirectError,
+  type AuthChangeEvent,
+  type AuthError,
+  type Session,
+  type User,
+} from '@supabase/supabase-js';
 import { logger } from '@/lib/logger';
 import { supabase, type AppSupabaseClient } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
@@ -89,13 +95,20 @@ async function lookUpAdmin(userId: string): Promise<void> {
   });
 }
 
-/** A failure that a sign-in or reset link brought back in the address. */
+/**
+ * A failure that a sign-in or reset link brought back in the address. An e-mail link (confirmation,
+ * magic link) that has expired or was used says so with `otp_expired`; every other failure on a page
+ * other than the reset page came back from Google.
+ */
 function reportRedirectError(error: AuthError): void {
   logger.error('Signing in from the link failed:', error);
+  const code = isAuthImplicitGrantRedirectError(error) ? error.details?.code : undefined;
   const title =
     window.location.pathname === '/change-password'
       ? 'Update password failed'
-      : 'Google sign in failed';
+      : code === 'otp_expired'
+        ? 'Sign in failed'
+        : 'Google sign in failed';
   toast.error(title, error.message);
 }
 
