@@ -9,9 +9,10 @@
 const compositions = {
   // Marketing pages carry the trial button, whose state follows the visitor's trial.
   marketing: ['^src/features/trials/components/TrialButton[.]tsx$'],
-  // The trial sign-up page is the sign-in form (its fields, card and schema) plus the request.
+  // The trial sign-up page is the sign-in form (its fields, card, schema and code step) plus the
+  // request.
   trials: [
-    '^src/features/auth/components/(AccountFields|AuthCard)[.]tsx$',
+    '^src/features/auth/components/(AccountFields|AuthCard|SignInCodeStep)[.]tsx$',
     '^src/features/auth/schemas[.]ts$',
   ],
   // A trial module page offers training only to a user with an active trial.
