@@ -42,6 +42,8 @@ export default {
       },
       fontFamily: {
         sans: [
+          '"Source Sans 3"',
+          '"Source Sans 3 Fallback"',
           'system-ui',
           '-apple-system',
           '"Segoe UI"',

@@ -13,6 +13,20 @@ export const test = base.extend<{
   account: string | undefined;
 }>({
   account: [undefined, { option: true }],
+  // A prerendered page is painted before its code loads (src/app/main.tsx): a navigation waits
+  // until the app has started, as a visitor's first scroll or press needs, unless the test asks for
+  // an earlier point ('commit', 'domcontentloaded') on purpose.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (!options?.waitUntil || options.waitUntil === 'load') {
+        await page.locator('html[data-app-started]').waitFor({ state: 'attached' });
+      }
+      return response;
+    };
+    await use(page);
+  },
   storageState: async ({ account, storageState }, use) => {
     await use(account ? await signedInStorageState(account) : storageState);
   },

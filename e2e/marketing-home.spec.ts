@@ -30,8 +30,35 @@ test.describe('home /', () => {
     );
   });
 
-  test('What We Do leads to Revolve VR and Revolve 360', async ({ page }) => {
+  test('on a wide screen the three hero buttons sit in one row; on a phone they stack', async ({
+    page,
+  }) => {
+    const names = [
+      'Explore Modules',
+      'Access the 30-Day Free Training Library Trial',
+      'See How It Works',
+    ];
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/');
+    const hero = main(page).locator('section').first();
+    const tops = async () =>
+      Promise.all(
+        names.map(async (name) =>
+          Math.round((await hero.getByRole('link', { name }).boundingBox())?.y ?? -1),
+        ),
+      );
+    const wide = await tops();
+    expect(new Set(wide).size, `tops ${wide.join(', ')}`).toBe(1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const narrow = await tops();
+    expect(narrow[0]).toBeLessThan(narrow[1] ?? 0);
+    expect(narrow[1]).toBeLessThan(narrow[2] ?? 0);
+  });
+
+  test('What We Do has that eyebrow, and leads to Revolve VR and Revolve 360', async ({ page }) => {
+    await page.goto('/');
+    const whatWeDo = main(page).getByRole('region', { name: 'Two ways to step inside the moment' });
+    await expect(whatWeDo.getByText('What We Do', { exact: true })).toBeVisible();
     await expect(main(page).getByRole('link', { name: 'Revolve VR' })).toHaveAttribute(
       'href',
       '/surgical-training',
@@ -126,7 +153,8 @@ test.describe('the Trusted by carousel', () => {
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Partner logos' });
     await carousel.scrollIntoViewIfNeeded();
-    // The controls come with the carousel's own code, loaded after the page.
+    // The carousel's code loads as it nears the viewport, and takes over the prerendered markup.
+    await expect(page.locator('[data-carousel-ready]')).toBeAttached();
     await expect(carousel.getByRole('button', { name: 'Next logos' })).toBeVisible();
     return carousel;
   }

@@ -132,3 +132,46 @@ test('more than nine unread shows 9+, and the panel keeps the newest ten', async
   await expect(panel.getByRole('listitem').first()).toContainText('Note 12');
   await context.close();
 });
+
+test('the bell counts every unread one; Show earlier brings the older; Mark all read clears them all', async ({
+  browser,
+}) => {
+  const email = uniqueEmail('thirteen');
+  const userId = await createAccount(email, password);
+  for (let n = 1; n <= 13; n += 1)
+    await insertNotification(userId, { title: `Note ${n}`, message: `Message ${n}` });
+  const context = await browser.newContext({
+    storageState: await signedInStorageState(email, password),
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 13 unread');
+  await expect(badge(page)).toHaveText('9+');
+
+  await bell(page).click();
+  const panel = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(panel.getByRole('listitem')).toHaveCount(10);
+  await expect(panel.getByText('Note 3', { exact: true })).toHaveCount(0);
+  // Each item's time says its date and time in full, the UK way, when hovered.
+  await expect(panel.locator('time').first()).toHaveAttribute(
+    'title',
+    /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
+  );
+  await panel.getByRole('button', { name: 'Show earlier' }).click();
+  await expect(panel.getByRole('listitem')).toHaveCount(13);
+  await expect(panel.getByRole('listitem').last()).toContainText('Note 1');
+  // Focus moves to the first of the older ones (Note 3).
+  await expect(panel.getByRole('button', { name: /^Note 3/ })).toBeFocused();
+  await expect(panel.getByRole('button', { name: 'Show earlier' })).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(badge(page)).toHaveCount(0);
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await page.reload();
+  await bell(page).click();
+  await expect(panel.getByRole('listitem')).toHaveCount(10);
+  await expect(panel.getByText(', unread')).toHaveCount(0);
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await expect(badge(page)).toHaveCount(0);
+  await context.close();
+});

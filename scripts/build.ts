@@ -5,13 +5,16 @@
  *
  * Usage: tsx scripts/build.ts [--local]
  * --local builds the production bundle against the local backend (the values in .env.development),
- * as the tests and Lighthouse need; without it the environment must name the hosted project.
+ * as the tests and Lighthouse need; without it the environment must name the hosted project, and
+ * the build refuses to start while src/content/site.ts lists placeholders (sitePlaceholders).
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { build, loadEnv, type Manifest } from 'vite';
+import { sitePlaceholders } from '../src/content/site';
 import { parsePublicEnv } from '../src/lib/publicEnv';
 import {
   headersFile,
@@ -20,11 +23,19 @@ import {
   parseRedirectsFile,
   redirectsFile,
 } from './lib/hosting';
+import { placeholderReport } from './lib/placeholders';
 import type * as ServerEntryModule from '../src/app/entry-server';
 
 type ServerEntry = typeof ServerEntryModule;
 
 const { values } = parseArgs({ options: { local: { type: 'boolean', default: false } } });
+
+// Placeholders ship only in a local build; a production build stops first, before touching dist/.
+const placeholders = values.local ? null : placeholderReport(sitePlaceholders);
+if (placeholders) {
+  console.error(placeholders);
+  process.exit(1);
+}
 const mode = 'production';
 const root = resolve(import.meta.dirname, '..');
 if (values.local) process.loadEnvFile(join(root, '.env.development'));
@@ -72,7 +83,7 @@ for (const path of server.allBuildPaths()) {
   if (page.indexable) indexable.push(path);
 }
 
-await writeFile(join(dist, notFoundPage), fillTemplate(server.shellHead(), ''));
+await writeFile(join(dist, notFoundPage), fillTemplate(server.shellHead() + preloadLinks(''), ''));
 await writeFile(join(dist, 'sitemap.xml'), sitemap(indexable));
 await writeFile(
   join(dist, 'robots.txt'),
@@ -91,19 +102,40 @@ console.log(
 );
 
 function fillTemplate(head: string, body: string): string {
-  return template.replace('<!--app-head-->', head).replace('<!--app-html-->', body);
+  return template
+    .replace('<!--app-head-->', head + typefacePreload())
+    .replace('<!--app-html-->', body);
 }
 
-/** Preloads the page's own chunks (and what they import) that the entry does not already load. */
+/**
+ * The brand typeface, preloaded from every page so that text is painted in it at once: the file
+ * the stylesheet names (Vite gave it a hashed name).
+ */
+function typefacePreload(): string {
+  const stylesheet = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/.exec(template)?.[1];
+  const css = stylesheet ? readFileSync(join(dist, stylesheet), 'utf8') : '';
+  const font = /url\((\/assets\/source-sans-3-latin-wght-normal-[^)]+\.woff2)\)/.exec(css)?.[1];
+  if (!font) throw new Error('The stylesheet names no Source Sans 3 latin file to preload.');
+  return `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="${font}">`;
+}
+
+/**
+ * The app (src/app/startApp.tsx, first: the entry imports the first address) and the page's own
+ * chunks, with what they import, that the entry does not already load: listed in an inert template
+ * that the entry (src/app/main.tsx) activates after the first paint, so none of them is fetched
+ * ahead of the page's content.
+ */
 function preloadLinks(source: string): string {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  const alreadyLoaded = new Set(entry ? chunkClosure(entry.src ?? '') : []);
-  const files = chunkClosure(source).filter((file) => !alreadyLoaded.has(file));
+  const alreadyLoaded = new Set(chunkClosure('index.html'));
+  const files = [
+    ...new Set([...chunkClosure('src/app/startApp.tsx'), ...chunkClosure(source)]),
+  ].filter((file) => !alreadyLoaded.has(file));
   const css = files.flatMap((key) => manifest[key]?.css ?? []);
+  const modules = files.map(
+    (key) => `\n      <link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`,
+  );
   return [
-    ...files.map(
-      (key) => `\n    <link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`,
-    ),
+    `\n    <template data-app-chunks>${modules.join('')}\n    </template>`,
     ...css.map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`),
   ].join('');
 }

@@ -1,11 +1,17 @@
 /**
  * Lighthouse (mobile preset, default throttling) on the built site, against the DESIGN.md section 5
- * thresholds. Prints the four category scores per route and exits 1 when any is under.
+ * thresholds. Prints the four category scores per route and, beside them, the route's simulated LCP
+ * as a multiple of its floor: the same prerendered HTML with its scripts and module preloads
+ * removed, served in the same run (through a proxy that strips them) and measured right after it.
+ * Exits 1 when a score is under its threshold or a ratio over 1.1.
  * Run through `npm run lighthouse`, which builds first.
  */
+import { createServer, request as httpRequest } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromePath } from './lib/chrome';
+import { lcpRatio, lcpRatioFailure, LCP_RATIO_LIMIT, withoutScripts } from './lib/lcpRatio';
 import { startPreviewServer } from './lib/preview-server';
 
 const routes = ['/', '/training-library', '/modules/dementia', '/login'];
@@ -19,6 +25,7 @@ type Category = keyof typeof thresholds;
 
 // The site URL the build used is localhost:4173, so canonical links match the audited origin.
 const server = await startPreviewServer(4173);
+const floor = await startFloorProxy(4176, server.origin);
 const chrome = await chromeLauncher.launch({
   chromePath: chromePath(),
   chromeFlags: [
@@ -31,7 +38,7 @@ const chrome = await chromeLauncher.launch({
 
 const failures: string[] = [];
 try {
-  console.log('Lighthouse (mobile)        perf  a11y  best   seo');
+  console.log('Lighthouse (mobile)        perf  a11y  best   seo   LCP / no-JS floor');
   for (const route of routes) {
     const result = await lighthouse(`${server.origin}${route}`, {
       port: chrome.port,
@@ -40,6 +47,16 @@ try {
       onlyCategories: Object.keys(thresholds),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+    const floorResult = await lighthouse(`${floor.origin}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!floorResult) throw new Error(`Lighthouse returned nothing for ${route} without scripts`);
+    const lcpMs = result.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
+    const floorLcpMs = floorResult.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
+    const ratio = lcpRatio(lcpMs, floorLcpMs);
     const scores = Object.fromEntries(
       (Object.keys(thresholds) as Category[]).map((category) => [
         category,
@@ -49,8 +66,11 @@ try {
     const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? '?';
     console.log(
       `  ${route.padEnd(24)} ${(Object.keys(thresholds) as Category[]).map((category) => String(scores[category]).padStart(5)).join(' ')}` +
-        `   FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+        `   ${ratio.toFixed(2)}x (${(lcpMs / 1000).toFixed(2)} s / ${(floorLcpMs / 1000).toFixed(2)} s)` +
+        `   FCP ${metric('first-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
     );
+    const ratioFailure = lcpRatioFailure(route, ratio);
+    if (ratioFailure) failures.push(ratioFailure);
     for (const category of Object.keys(thresholds) as Category[]) {
       if (scores[category] < thresholds[category]) {
         const failed = Object.values(result.lhr.audits)
@@ -72,6 +92,7 @@ try {
   }
 } finally {
   chrome.kill();
+  floor.stop();
   server.stop();
 }
 
@@ -80,5 +101,44 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  '\nAll routes meet the thresholds (performance 95, accessibility 100, best practices 100, SEO 100).',
+  `\nAll routes meet the thresholds (performance 95, accessibility 100, best practices 100, SEO 100, LCP within ${LCP_RATIO_LIMIT}x of the no-JavaScript floor).`,
 );
+
+/**
+ * The preview server's site as it is, except that HTML pages come without their scripts and
+ * module preloads (gzipped like the original), so that Lighthouse can measure a page's floor.
+ */
+async function startFloorProxy(
+  port: number,
+  upstream: string,
+): Promise<{ origin: string; stop: () => void }> {
+  const proxy = createServer((incoming, outgoing) => {
+    const headers = { ...incoming.headers, host: new URL(upstream).host };
+    const forward = httpRequest(
+      new URL(incoming.url ?? '/', upstream),
+      { method: incoming.method, headers: { ...headers, 'accept-encoding': 'identity' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          let body = Buffer.concat(chunks);
+          const responseHeaders = { ...response.headers };
+          if (String(response.headers['content-type']).startsWith('text/html')) {
+            body = Buffer.from(withoutScripts(body.toString('utf8')));
+          }
+          if (/\bgzip\b/.test(String(incoming.headers['accept-encoding'] ?? ''))) {
+            body = gzipSync(body);
+            responseHeaders['content-encoding'] = 'gzip';
+          }
+          responseHeaders['content-length'] = String(body.length);
+          outgoing.writeHead(response.statusCode ?? 502, responseHeaders);
+          outgoing.end(body);
+        });
+      },
+    );
+    forward.on('error', () => outgoing.writeHead(502).end());
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(port, 'localhost', resolve));
+  return { origin: `http://localhost:${port}`, stop: () => proxy.close() };
+}

@@ -2,10 +2,12 @@
 // app, where the header and the page share one query cache: this tests that meeting.
 import type { User } from '@supabase/supabase-js';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNotifications } from '@/features/notifications/hooks';
+import DashboardPage from '@/features/trials/pages/DashboardPage';
 import TrialConfirmationPage from '@/features/trials/pages/TrialConfirmationPage';
 import { AuthStateProvider } from '@/lib/auth/AuthProvider';
 import { signedOutState } from '@/lib/auth/authStore';
@@ -29,6 +31,7 @@ vi.mock('@/lib/loadSupabase', () => {
       eq: () => query,
       order: () => query,
       limit: () => query,
+      range: () => query,
       abortSignal: () =>
         table === 'notifications' ? Promise.resolve({ data: [], error: null }) : query,
       maybeSingle: () =>
@@ -75,7 +78,43 @@ function NotificationChannel() {
   return null;
 }
 
-describe('a trial approved while the confirmation page is open', () => {
+/** The admin approves: the database now gives out the password, then notifies the user. */
+function approve() {
+  Object.assign(backend, {
+    password: 'shared-secret',
+    active: { expires_at: '2099-01-01T00:00:00Z', status: 'active' },
+    pending: null,
+  });
+  act(() =>
+    backend.inserted?.({
+      new: {
+        id: 'n1',
+        user_id: user.id,
+        title: 'Trial approved',
+        message: 'Your 30-day trial is active until 1 January 2099.',
+        type: 'success',
+        read: false,
+        read_at: null,
+        created_at: new Date().toISOString(),
+      },
+    }),
+  );
+}
+
+function renderWithChannel(page: ReactNode) {
+  render(
+    <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
+      <AuthStateProvider value={{ ...signedOutState, user }}>
+        <MemoryRouter>
+          <NotificationChannel />
+          {page}
+        </MemoryRouter>
+      </AuthStateProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('a trial approved while a page showing it is open', () => {
   beforeEach(() => {
     Object.assign(backend, {
       password: null,
@@ -85,42 +124,14 @@ describe('a trial approved while the confirmation page is open', () => {
     });
   });
 
-  it('shows the trial password without a reload', async () => {
-    render(
-      <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
-        <AuthStateProvider value={{ ...signedOutState, user }}>
-          <MemoryRouter>
-            <NotificationChannel />
-            <TrialConfirmationPage />
-          </MemoryRouter>
-        </AuthStateProvider>
-      </QueryClientProvider>,
-    );
+  it('the confirmation page shows the trial password without a reload', async () => {
+    renderWithChannel(<TrialConfirmationPage />);
     expect(
       await screen.findByText(/Your trial password appears here as soon as your trial is approved/),
     ).toBeVisible();
     expect(backend.inserted).toBeDefined();
 
-    // The admin approves: the database now gives out the password, then notifies the user.
-    Object.assign(backend, {
-      password: 'shared-secret',
-      active: { expires_at: '2099-01-01T00:00:00Z', status: 'active' },
-      pending: null,
-    });
-    act(() =>
-      backend.inserted?.({
-        new: {
-          id: 'n1',
-          user_id: user.id,
-          title: 'Trial approved',
-          message: 'Your 30-day trial is active until 1 January 2099.',
-          type: 'success',
-          read: false,
-          read_at: null,
-          created_at: new Date().toISOString(),
-        },
-      }),
-    );
+    approve();
 
     expect(await screen.findByText('shared-secret')).toBeVisible();
     expect(screen.queryByText(/as soon as your trial is approved/)).not.toBeInTheDocument();
@@ -128,5 +139,18 @@ describe('a trial approved while the confirmation page is open', () => {
       'Trial approved',
       'Your 30-day trial is active until 1 January 2099.',
     );
+  });
+
+  it('the dashboard card turns from pending to active without a reload', async () => {
+    renderWithChannel(<DashboardPage />);
+    const card = await screen.findByRole('region', { name: 'Your trial' });
+    expect(await within(card).findByText('Trial Request Pending')).toBeVisible();
+    expect(backend.inserted).toBeDefined();
+
+    approve();
+
+    expect(await within(card).findByText('Active Trial')).toBeVisible();
+    expect(within(card).queryByText('Trial Request Pending')).not.toBeInTheDocument();
+    expect(localStorage.getItem('revolve:trial:v1')).toContain('exp');
   });
 });

@@ -41,6 +41,23 @@ export const leadsPage = {
   next: 'Next',
 };
 
+/** The leads' CSV export: the file's name part and its columns, in order (dates ISO 8601, UTC). */
+export const leadsCsv = {
+  list: 'leads',
+  columns: {
+    id: 'Lead ID',
+    receivedAt: 'Received at',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+    subject: 'Subject',
+    message: 'Message',
+    status: 'Status',
+    note: 'Note',
+    updatedAt: 'Updated at',
+  },
+};
+
 export const leadDialog = {
   received: (when: string) => `Received ${when}`,
   subjectLabel: 'Subject',

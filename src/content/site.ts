@@ -2,7 +2,8 @@ import type { SiteVideo } from './types';
 
 /**
  * Company details in one place. Values marked "to confirm" are placeholders the business must
- * replace before launch; nothing else in the app spells them out.
+ * replace before launch, each listed in `sitePlaceholders` below; nothing else in the app spells
+ * them out.
  */
 export const site = {
   name: 'Revolve',
@@ -48,3 +49,31 @@ export const site = {
 function video(id: string, title: string, posterName: string): SiteVideo {
   return { id, title, poster: `/images/posters/${posterName}.svg` };
 }
+
+/** A company detail that is still a placeholder: the value shipped today, and what should replace it. */
+export interface SitePlaceholder {
+  value: string;
+  missing: string;
+}
+
+/**
+ * Every placeholder above. The production build (`npm run build`, scripts/build.ts) refuses to run
+ * while any is listed; the local build (`build:local`, for tests) does not. Replace a value, then
+ * remove its entry. The client never imports this list, so it is left out of the bundle.
+ */
+export const sitePlaceholders: readonly SitePlaceholder[] = [
+  { value: site.legalName, missing: 'the registered company name' },
+  { value: site.contactEmail, missing: 'the contact e-mail address' },
+  { value: site.address.locality, missing: 'the full studio address' },
+  { value: site.social[0].href, missing: 'the LinkedIn company page' },
+  { value: site.social[1].href, missing: 'the YouTube channel' },
+  { value: site.social[2].href, missing: 'the Instagram profile' },
+  { value: site.videos.homeHero.id, missing: 'the video id of the home hero showreel' },
+  { value: site.videos.homeIntro.id, missing: 'the video id of the home introduction' },
+  { value: site.videos.libraryLoop.id, missing: 'the video id of the training library loop' },
+  { value: site.videos.surgicalHero.id, missing: 'the video id of the surgical training hero' },
+  { value: site.videos.specialist.id, missing: 'the video id of VR Specialist' },
+  { value: site.videos.digitalTwin.id, missing: 'the video id of Digital Twins' },
+  { value: site.videos.studioShowreel.id, missing: 'the video id of the Studio showreel' },
+  { value: site.videos.ruralMindsAbout.id, missing: 'the video id of About Rural Minds' },
+];

@@ -44,6 +44,9 @@ export const trialCopy = {
   },
   library: {
     notActive: 'Sign up for a trial to access the training modules.',
+    /** The library's lead text for a user without an active trial (its heading stays). */
+    introWithoutTrial:
+      'Three modules from the Revolve 360 library, free for 30 days from the day a trial is approved.',
     signUp: 'Request Trial Access',
     openModule: 'Open module',
   },

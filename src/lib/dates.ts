@@ -1,40 +1,39 @@
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+/**
+ * The app's one way to write a date (DESIGN.md section 6, UK conventions): en-GB, and the day and
+ * time as they are in London (GMT or BST as the date falls), whatever the viewer's time zone.
+ * Each function takes an ISO timestamp or a calendar date (YYYY-MM-DD, read as that day).
+ */
+const timeZone = 'Europe/London';
 
-/** "21 November 2026", for a calendar date written as YYYY-MM-DD. */
-export function formatLongDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
-}
-
-const shortDate = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** "Nov 22, 2026" (SPEC.md: short month, day and year in US English), in the viewer's time zone. */
-export function formatShortDate(isoTimestamp: string): string {
-  return shortDate.format(new Date(isoTimestamp));
-}
-
-const ukDate = new Intl.DateTimeFormat('en-GB', {
+const shortDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
-  timeZone: 'Europe/London',
+  timeZone,
 });
-const ukTime = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone,
 });
+const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
 
-/** "13 Dec 2026" (DESIGN.md section 6, UK conventions), the day in London. */
-export function formatUkDate(isoTimestamp: string): string {
-  return ukDate.format(new Date(isoTimestamp));
+// A calendar date parses as midnight UTC, which is the same day in London (00:00 GMT, 01:00 BST).
+const toDate = (isoDateOrTimestamp: string) => new Date(isoDateOrTimestamp);
+
+/** "13 Dec 2026": tables, cards and labels. */
+export function formatDate(isoDateOrTimestamp: string): string {
+  return shortDate.format(toDate(isoDateOrTimestamp));
 }
 
-/** "13 Dec 2026, 09:05": the day and the time in London (GMT or BST as the date falls). */
-export function formatUkDateTime(isoTimestamp: string): string {
-  const moment = new Date(isoTimestamp);
-  return `${ukDate.format(moment)}, ${ukTime.format(moment)}`;
+/** "13 December 2026": where a sentence needs the date. */
+export function formatLongDate(isoDateOrTimestamp: string): string {
+  return longDate.format(toDate(isoDateOrTimestamp));
+}
+
+/** "13 Dec 2026, 09:05". */
+export function formatDateTime(isoTimestamp: string): string {
+  const moment = toDate(isoTimestamp);
+  return `${shortDate.format(moment)}, ${time.format(moment)}`;
 }

@@ -3,7 +3,12 @@
  * the user it belongs to, so a whole feature or a user's data can be invalidated at once.
  */
 export const queryKeys = {
+  /** Everything read about the user's notifications: the list and the unread count. */
   notifications: (userId: string) => ['notifications', userId] as const,
+  /** The pages of the bell's list, newest first. */
+  notificationList: (userId: string) => ['notifications', userId, 'list'] as const,
+  /** How many of the user's notifications are unread (all of them, not only those loaded). */
+  unreadNotifications: (userId: string) => ['notifications', userId, 'unread'] as const,
   /** Everything read about the user's trial: invalidated as a whole when the trial changes. */
   trial: (userId: string) => ['trial', userId] as const,
   /** The signed-in user's trial status (dashboard, trial button, trial library). */

@@ -17,12 +17,15 @@ export function VideoFacade({
   video,
   autoplay,
   loop = false,
+  priority = false,
   className,
 }: {
   video: SiteVideo;
   /** Play on its own once this much of it has been visible for this long (muted, as browsers require). */
   autoplay?: AutoplayRule;
   loop?: boolean;
+  /** The poster is the first view's largest picture (a page's hero): fetched at once, first. */
+  priority?: boolean;
   className?: string;
 }) {
   const [playing, setPlaying] = useState<'pressed' | 'auto' | false>(false);
@@ -48,7 +51,8 @@ export function VideoFacade({
           <img
             src={video.poster}
             alt=""
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             className="absolute inset-0 h-full w-full object-cover"
           />

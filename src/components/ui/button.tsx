@@ -1,16 +1,15 @@
 import type * as React from 'react';
-import { Slot } from '@radix-ui/react-slot';
 import type { VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/cn';
 import { buttonVariants } from './buttonVariants';
 
-export type ButtonProps = React.ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
-    /** Merge the button's props and styles onto its single child (e.g. a router link) instead of rendering a <button>. */
-    asChild?: boolean;
-  };
+export type ButtonProps = React.ComponentProps<'button'> & VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot : 'button';
-  return <Comp className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+/**
+ * A <button> in the design system's styles. A link that looks like a button takes
+ * `buttonVariants()` as its className instead: this component has no `asChild`, so the pages that
+ * show a button do not load Radix's Slot with their first view.
+ */
+export function Button({ className, variant, size, ...props }: ButtonProps) {
+  return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }

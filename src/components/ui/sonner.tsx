@@ -13,7 +13,9 @@ const themeVariables = {
 export function Toaster({ style, toastOptions, ...props }: ToasterProps) {
   return (
     <Sonner
-      position="top-right"
+      // Away from the header, so a toast never covers the navigation or the bell: bottom right,
+      // and on phones (sonner, under 600 px) the full width at the bottom.
+      position="bottom-right"
       richColors={false}
       closeButton
       style={{ ...themeVariables, ...style }}

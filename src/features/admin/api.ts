@@ -13,10 +13,12 @@ export const ADMIN_PAGE_SIZE = 25;
 
 export type AdminTab = 'pending' | 'active' | 'expired' | 'users' | 'unlocks' | 'admins';
 
-interface ListQuery {
+export interface ListQuery {
   /** Zero-based page number. */
   page: number;
   search: string;
+  /** Rows per page: ADMIN_PAGE_SIZE unless given (a CSV export reads larger pages). */
+  pageSize?: number;
 }
 
 export interface PendingTrialRow {
@@ -59,11 +61,12 @@ export interface AdminRow {
   profiles: { name: string; email: string };
 }
 
-function range({ page }: ListQuery): [number, number] {
-  return pageRange(page, ADMIN_PAGE_SIZE);
+function range({ page, pageSize = ADMIN_PAGE_SIZE }: ListQuery): [number, number] {
+  return pageRange(page, pageSize);
 }
 
-// Each list below is ordered as SPEC.md section 7 says.
+// Each list below is ordered as SPEC.md section 7 says, then by id, so that rows with the same
+// time keep one order from page to page (a CSV export reads every page).
 
 export async function listPendingTrials(
   supabase: Client,
@@ -78,7 +81,10 @@ export async function listPendingTrials(
   if (like)
     request = request.or(`first_name.ilike.${like},last_name.ilike.${like},email.ilike.${like}`);
   const { data, count, error } = await abortable(
-    request.order('submitted_at', { ascending: false }).range(...range(query)),
+    request
+      .order('submitted_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(...range(query)),
     signal,
   );
   if (error) throw error;
@@ -102,7 +108,10 @@ export async function listActiveTrials(
       referencedTable: 'profiles',
     });
   const { data, count, error } = await abortable(
-    request.order('granted_at', { ascending: false }).range(...range(query)),
+    request
+      .order('granted_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(...range(query)),
     signal,
   );
   if (error) throw error;
@@ -125,7 +134,10 @@ export async function listExpiredTrials(
       referencedTable: 'profiles',
     });
   const { data, count, error } = await abortable(
-    request.order('expired_at', { ascending: false }).range(...range(query)),
+    request
+      .order('expired_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(...range(query)),
     signal,
   );
   if (error) throw error;
@@ -143,7 +155,10 @@ export async function listUsers(
   const like = searchPattern(query.search);
   if (like) request = request.or(`name.ilike.${like},email.ilike.${like}`);
   const { data, count, error } = await abortable(
-    request.order('created_at', { ascending: false }).range(...range(query)),
+    request
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(...range(query)),
     signal,
   );
   if (error) throw error;
@@ -164,7 +179,10 @@ export async function listUnlocks(
       referencedTable: 'profiles',
     });
   const { data, count, error } = await abortable(
-    request.order('unlocked_at', { ascending: false }).range(...range(query)),
+    request
+      .order('unlocked_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(...range(query)),
     signal,
   );
   if (error) throw error;

@@ -4,24 +4,31 @@ import type { ModuleDetails, ModuleSlug } from '@/content/modules';
 // One chunk per module, so a module page carries its own copy and not the other nine's.
 const loaders = import.meta.glob<{ details: ModuleDetails }>('../../content/moduleDetails/*.ts');
 
-const pending = new Map<ModuleSlug, Promise<ModuleDetails>>();
-const loaded = new Map<ModuleSlug, ModuleDetails>();
+/** A load that says, once done, that it is: React's use() then reads it without suspending. */
+type DetailsLoad = Promise<ModuleDetails> & { status?: 'fulfilled'; value?: ModuleDetails };
+
+const loads = new Map<ModuleSlug, DetailsLoad>();
 
 export function loadModuleDetails(slug: ModuleSlug): Promise<ModuleDetails> {
-  let promise = pending.get(slug);
+  let promise = loads.get(slug);
   if (!promise) {
     const load = loaders[`../../content/moduleDetails/${slug}.ts`];
     if (!load) return Promise.reject(new Error(`No details for module "${slug}"`));
-    promise = load().then(({ details }) => {
-      loaded.set(slug, details);
+    const started: DetailsLoad = load().then(({ details }) => {
+      started.status = 'fulfilled';
+      started.value = details;
       return details;
     });
-    pending.set(slug, promise);
+    promise = started;
+    loads.set(slug, promise);
   }
   return promise;
 }
 
-/** A module's details; suspends while they load (prerendering waits for them). */
+/**
+ * A module's details; suspends while they load (prerendering waits for them). use() is called on
+ * every render, loaded or not: React requires a component that suspended on it to call it again.
+ */
 export function useModuleDetails(slug: ModuleSlug): ModuleDetails {
-  return loaded.get(slug) ?? use(loadModuleDetails(slug));
+  return use(loadModuleDetails(slug));
 }

@@ -1,65 +1,88 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/queryKeys';
 import { toast } from '@/lib/toast';
-import { markReadMutation, notificationsQuery, subscribeToNotifications } from './api';
+import {
+  markReadMutation,
+  notificationsQuery,
+  subscribeToNotifications,
+  unreadCountQuery,
+} from './api';
 import {
   announcesTrialChange,
-  unreadCount,
+  shownNotifications,
   withInserted,
   withUpdated,
-  type AppNotification,
+  type NotificationPages,
 } from './notifications';
 
 /**
- * The signed-in user's notifications: the newest ten, live over one realtime channel, with
- * optimistic marking as read. Failures are logged only (SPEC.md section 8).
+ * The signed-in user's notifications: the newest ten and, page by page, earlier ones; the true
+ * unread count; live over one realtime channel, with optimistic marking as read. Failures are
+ * logged only (SPEC.md section 8).
  */
 export function useNotifications(userId: string) {
-  const query = useQuery(notificationsQuery(userId));
+  const list = useInfiniteQuery(notificationsQuery(userId));
+  const unread = useQuery(unreadCountQuery(userId));
   useNotificationChannel(userId);
   const markRead = useMutation(markReadMutation(userId));
 
-  const notifications = query.data ?? [];
   return {
-    notifications,
-    unread: unreadCount(notifications),
-    loading: query.isPending,
-    markRead: (id: string) => markRead.mutate([id]),
-    markAllRead: () => {
-      const ids = notifications.filter((item) => !item.read).map((item) => item.id);
-      if (ids.length > 0) markRead.mutate(ids);
+    notifications: shownNotifications(list.data),
+    unread: unread.data ?? 0,
+    loading: list.isPending,
+    hasEarlier: list.hasNextPage,
+    loadingEarlier: list.isFetchingNextPage,
+    showEarlier: () => {
+      if (!list.isFetchingNextPage) void list.fetchNextPage();
     },
+    markRead: (id: string) => markRead.mutate([id]),
+    markAllRead: () => markRead.mutate('all'),
   };
 }
 
 /**
  * The user's channel: an INSERT goes on top with a toast, an UPDATE replaces its row. Each time the
- * channel is joined the list is read again, so a notification written before it was listening
- * (or while the connection was down) is not missed. A notification that the trial changed
- * (approved, declined, ended) also has every trial read made again (status, password), so pages
- * showing them follow without a reload.
+ * channel is joined the list and the count are read again, so a notification written before it was
+ * listening (or while the connection was down) is not missed; after a dropped connection the trial
+ * is read again too. A notification that the trial changed (approved, declined, ended) also has
+ * every trial read made again (status, password), so pages showing them follow without a reload.
  */
 function useNotificationChannel(userId: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const key = queryKeys.notifications(userId);
+    const listKey = queryKeys.notificationList(userId);
+    const countKey = queryKeys.unreadNotifications(userId);
+    let joinedBefore = false;
     return subscribeToNotifications(userId, {
       inserted: (notification) => {
-        queryClient.setQueryData<AppNotification[]>(key, (list) =>
-          withInserted(list ?? [], notification),
+        queryClient.setQueryData<NotificationPages>(listKey, (data) =>
+          withInserted(data, notification),
         );
+        // Counted at once, then by the database: a count read just after the insert holds it already.
+        if (!notification.read)
+          queryClient.setQueryData<number>(countKey, (count) =>
+            count === undefined ? count : count + 1,
+          );
+        void queryClient.invalidateQueries({ queryKey: countKey });
         const show = notification.type === 'error' ? toast.error : toast.success;
         show(notification.title, notification.message);
         if (announcesTrialChange(notification))
           void queryClient.invalidateQueries({ queryKey: queryKeys.trial(userId) });
       },
+      // A notification read elsewhere (another tab): the count is read again.
       updated: (notification) => {
-        queryClient.setQueryData<AppNotification[]>(key, (list) =>
-          withUpdated(list ?? [], notification),
+        queryClient.setQueryData<NotificationPages>(listKey, (data) =>
+          withUpdated(data, notification),
         );
+        void queryClient.invalidateQueries({ queryKey: countKey });
       },
-      joined: () => void queryClient.invalidateQueries({ queryKey: key }),
+      joined: () => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notifications(userId) });
+        // Joined again after a dropped connection: the trial may have changed meanwhile.
+        if (joinedBefore) void queryClient.invalidateQueries({ queryKey: queryKeys.trial(userId) });
+        joinedBefore = true;
+      },
     });
   }, [userId, queryClient]);
 }

@@ -3,11 +3,13 @@ import {
   announcesTrialChange,
   badgeText,
   relativeTime,
-  unreadCount,
+  shownNotifications,
+  unreadAfterReading,
   withInserted,
   withRead,
   withUpdated,
   type AppNotification,
+  type NotificationPages,
 } from './notifications';
 
 function notification(id: number, overrides: Partial<AppNotification> = {}): AppNotification {
@@ -24,8 +26,6 @@ function notification(id: number, overrides: Partial<AppNotification> = {}): App
   };
 }
 
-const ten = Array.from({ length: 10 }, (_, index) => notification(10 - index));
-
 describe('badgeText', () => {
   it.each([
     [0, null],
@@ -38,38 +38,84 @@ describe('badgeText', () => {
   });
 });
 
+/** Two pages loaded: n13..n4, then n3..n1. */
+const newest = {
+  items: Array.from({ length: 10 }, (_, index) => notification(13 - index)),
+  more: true,
+};
+const loaded: NotificationPages = {
+  pages: [newest, { items: [3, 2, 1].map((id) => notification(id)), more: false }],
+  pageParams: [0, 10],
+};
+const ids = (data: NotificationPages | undefined) =>
+  shownNotifications(data).map((item) => item.id);
+
 describe('list merges', () => {
-  it('puts an insert on top and keeps the newest ten', () => {
-    const merged = withInserted(ten, notification(11));
-    expect(merged).toHaveLength(10);
-    expect(merged[0]?.id).toBe('n11');
-    expect(merged.map((item) => item.id)).not.toContain('n1');
+  it('shows the pages in order, newest first', () => {
+    expect(ids(loaded)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => `n${n}`));
+  });
+
+  it('shows a notification once when a live insert shifted the next page onto it', () => {
+    const shifted: NotificationPages = {
+      ...loaded,
+      pages: [newest, { items: [4, 3].map((id) => notification(id)), more: true }],
+    };
+    expect(ids(shifted).filter((id) => id === 'n4')).toHaveLength(1);
+  });
+
+  it('puts an insert on top and keeps everything loaded', () => {
+    const merged = withInserted(loaded, notification(14));
+    expect(ids(merged)).toHaveLength(14);
+    expect(ids(merged)[0]).toBe('n14');
   });
 
   it('does not show an insert twice', () => {
-    const merged = withInserted(ten, notification(10));
-    expect(merged.filter((item) => item.id === 'n10')).toHaveLength(1);
+    expect(ids(withInserted(loaded, notification(2))).filter((id) => id === 'n2')).toHaveLength(1);
   });
 
-  it('replaces an updated row in place and recounts unread', () => {
-    const updated = withUpdated(ten, notification(5, { read: true, read_at: 'now' }));
-    expect(updated.map((item) => item.id)).toEqual(ten.map((item) => item.id));
-    expect(updated.find((item) => item.id === 'n5')?.read).toBe(true);
-    expect(unreadCount(ten)).toBe(10);
-    expect(unreadCount(updated)).toBe(9);
+  it('leaves nothing loaded as it is: the first read brings the insert', () => {
+    expect(withInserted(undefined, notification(1))).toBeUndefined();
   });
 
-  it('ignores an update to a row not shown', () => {
-    expect(withUpdated(ten, notification(99, { read: true }))).toEqual(ten);
+  it('replaces an updated row in place, on any page', () => {
+    const updated = withUpdated(loaded, notification(2, { read: true, read_at: 'now' }));
+    expect(ids(updated)).toEqual(ids(loaded));
+    expect(shownNotifications(updated).find((item) => item.id === 'n2')?.read).toBe(true);
+  });
+
+  it('ignores an update to a row not loaded', () => {
+    expect(withUpdated(loaded, notification(99, { read: true }))).toEqual(loaded);
   });
 
   it('marks the given ids read with their read time', () => {
-    const read = withRead(ten, ['n1', 'n2'], '2026-11-22T01:00:00.000Z');
-    expect(unreadCount(read)).toBe(8);
-    expect(read.find((item) => item.id === 'n1')).toMatchObject({
+    const read = withRead(loaded, ['n1', 'n13'], '2026-11-22T01:00:00.000Z');
+    const unread = shownNotifications(read).filter((item) => !item.read);
+    expect(unread).toHaveLength(11);
+    expect(shownNotifications(read).find((item) => item.id === 'n1')).toMatchObject({
       read: true,
       read_at: '2026-11-22T01:00:00.000Z',
     });
+  });
+
+  it('marks every one read for all', () => {
+    const read = withRead(loaded, 'all', '2026-11-22T01:00:00.000Z');
+    expect(shownNotifications(read).every((item) => item.read)).toBe(true);
+  });
+});
+
+describe('unreadAfterReading', () => {
+  const shown = shownNotifications(loaded);
+  it('counts down by the unread ones marked', () => {
+    expect(unreadAfterReading(20, shown, ['n1', 'n2'])).toBe(18);
+  });
+
+  it('does not count one already read, or one not loaded', () => {
+    const withRead1 = shown.map((item) => (item.id === 'n1' ? { ...item, read: true } : item));
+    expect(unreadAfterReading(20, withRead1, ['n1', 'n99'])).toBe(20);
+  });
+
+  it('is zero once all are read, loaded or not', () => {
+    expect(unreadAfterReading(20, shown, 'all')).toBe(0);
   });
 });
 

@@ -1,42 +1,85 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import { formatDistance } from 'date-fns';
 import type { Database } from '@/lib/database.types';
 
 export type AppNotification = Database['public']['Tables']['notifications']['Row'];
 
-/** How many notifications the panel keeps (SPEC.md section 9). */
-export const NOTIFICATIONS_SHOWN = 10;
+/** How many notifications the panel shows at first, and how many more each 'Show earlier' loads. */
+export const NOTIFICATIONS_PAGE_SIZE = 10;
 
-/** A new notification goes on top; the list keeps the newest ten, without duplicates. */
+/** One page of the list, newest first, and whether older notifications remain. */
+export interface NotificationPage {
+  items: AppNotification[];
+  more: boolean;
+}
+
+/** The pages loaded so far, each read from the offset in `pageParams` (TanStack's infinite data). */
+export type NotificationPages = InfiniteData<NotificationPage>;
+
+/** The notifications loaded, newest first, each once (a live insert shifts later pages by one). */
+export function shownNotifications(data: NotificationPages | undefined): AppNotification[] {
+  const seen = new Set<string>();
+  return (data?.pages ?? [])
+    .flatMap((page) => page.items)
+    .filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+}
+
+function mapItems(
+  data: NotificationPages | undefined,
+  map: (items: AppNotification[], index: number) => AppNotification[],
+): NotificationPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page, index) => ({ ...page, items: map(page.items, index) })),
+  };
+}
+
+/** A new notification goes on top, without duplicates (nothing is loaded yet: left to the read). */
 export function withInserted(
-  list: readonly AppNotification[],
+  data: NotificationPages | undefined,
   inserted: AppNotification,
-): AppNotification[] {
-  return [inserted, ...list.filter((item) => item.id !== inserted.id)].slice(
-    0,
-    NOTIFICATIONS_SHOWN,
-  );
+): NotificationPages | undefined {
+  return mapItems(data, (items, index) => {
+    const others = items.filter((item) => item.id !== inserted.id);
+    return index === 0 ? [inserted, ...others] : others;
+  });
 }
 
-/** A changed notification replaces the one with its id (one not shown is ignored). */
+/** A changed notification replaces the one with its id (one not loaded is ignored). */
 export function withUpdated(
-  list: readonly AppNotification[],
+  data: NotificationPages | undefined,
   updated: AppNotification,
-): AppNotification[] {
-  return list.map((item) => (item.id === updated.id ? updated : item));
+): NotificationPages | undefined {
+  return mapItems(data, (items) => items.map((item) => (item.id === updated.id ? updated : item)));
 }
+
+/** Which notifications a marking covers: the given ids, or every unread one of the user. */
+export type ReadTarget = readonly string[] | 'all';
+
+const covers = (target: ReadTarget, id: string) => target === 'all' || target.includes(id);
 
 export function withRead(
-  list: readonly AppNotification[],
-  ids: readonly string[],
+  data: NotificationPages | undefined,
+  target: ReadTarget,
   readAt: string,
-): AppNotification[] {
-  return list.map((item) =>
-    ids.includes(item.id) && !item.read ? { ...item, read: true, read_at: readAt } : item,
+): NotificationPages | undefined {
+  return mapItems(data, (items) =>
+    items.map((item) =>
+      covers(target, item.id) && !item.read ? { ...item, read: true, read_at: readAt } : item,
+    ),
   );
 }
 
-export function unreadCount(list: readonly AppNotification[]): number {
-  return list.filter((item) => !item.read).length;
+/** The unread count once `target` is marked read, from what is loaded. */
+export function unreadAfterReading(
+  unread: number,
+  shown: readonly AppNotification[],
+  target: ReadTarget,
+): number {
+  if (target === 'all') return 0;
+  const newlyRead = shown.filter((item) => !item.read && target.includes(item.id)).length;
+  return Math.max(0, unread - newlyRead);
 }
 
 /** The bell's badge: nothing at zero, the count up to 9, then '9+'. */

@@ -29,6 +29,8 @@ export interface LeadQuery {
   search: string;
   /** null: every status. */
   status: LeadStatus | null;
+  /** Rows per page: SALES_PAGE_SIZE unless given (a CSV export reads larger pages). */
+  pageSize?: number;
 }
 
 export interface AuditEntry {
@@ -79,7 +81,9 @@ export async function listLeads(
   const { data, count, error } = await abortable(
     request
       .order('created_at', { ascending: false })
-      .range(...pageRange(query.page, SALES_PAGE_SIZE)),
+      // Rows with the same time keep one order from page to page (a CSV export reads every page).
+      .order('id', { ascending: false })
+      .range(...pageRange(query.page, query.pageSize ?? SALES_PAGE_SIZE)),
     signal,
   );
   if (error) throw error;

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import {
   keepPreviousData,
   mutationOptions,
@@ -132,22 +131,4 @@ export function useFunnel(days: number) {
     activityToasts.loadFailed.description,
   ]);
   return { funnel, starts };
-}
-
-const wideQuery = '(min-width: 640px)';
-
-function subscribeToWidth(onChange: () => void) {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const list = window.matchMedia(wideQuery);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
-/** Whether the screen is 640 px or wider: lists show a table there, cards below. */
-export function useWideScreen(): boolean {
-  return useSyncExternalStore(
-    subscribeToWidth,
-    () => typeof window.matchMedia !== 'function' || window.matchMedia(wideQuery).matches,
-    () => true,
-  );
 }

@@ -7,16 +7,10 @@ import {
   twoFactorSection,
 } from '@/content/accountSecurity';
 import { toast } from '@/lib/toast';
+import { formatDate } from '@/lib/dates';
 import { failureMessage, type AuthenticatorApp } from '../api';
 import { useRemoveAuthenticatorApp } from '../hooks';
 import { CodeConfirmForm } from './CodeConfirmForm';
-
-const addedDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
 
 /**
  * The user's authenticator apps, each with Remove, which asks for a current code from that app
@@ -74,7 +68,7 @@ export function AuthenticatorAppList({
             <div className="min-w-0 flex-1">
               <p className="font-medium">{app.name}</p>
               <p className="text-sm text-muted-foreground">
-                {twoFactorSection.added(addedDate.format(new Date(app.createdAt)))}
+                {twoFactorSection.added(formatDate(app.createdAt))}
               </p>
             </div>
             {removing === app.id ? null : (

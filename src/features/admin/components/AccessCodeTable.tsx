@@ -2,13 +2,13 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { accessCodeList as copy, revokeConfirmation } from '@/content/accessCodes';
 import { findModule } from '@/content/modules';
-import { formatUkDate } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import { lastDayOfAccess } from '../accessCodeValues';
 import type { AccessCodeRow, AccessCodeStatus } from '../api';
 import { useAccessCodes, useRevokeAccessCode } from '../hooks';
 import { ConfirmAction } from './ConfirmAction';
 import { RowActions } from './RowActions';
-import { ScrollTable } from '@/components/ui/scroll-table';
+import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
 
 const statusBadge: Record<AccessCodeStatus, BadgeProps['variant']> = {
   active: 'default',
@@ -26,12 +26,76 @@ function moduleTitles(slugs: string[] | null): string {
 export function AccessCodeTable() {
   const { data: codes, isPending, isError } = useAccessCodes();
   const { busyId, revoke } = useRevokeAccessCode();
-  const { columns } = copy;
+  const headers = copy.columns;
+
+  const columns: TableColumn<AccessCodeRow>[] = [
+    { header: headers.organisation, rowHeader: true, cell: (code) => code.organisation },
+    {
+      header: headers.code,
+      className: 'whitespace-nowrap font-mono',
+      cell: (code) => (
+        <>
+          <span aria-hidden>{copy.codeHint(code.code_hint)}</span>
+          <span className="sr-only">{copy.codeHintLabel(code.code_hint)}</span>
+        </>
+      ),
+    },
+    {
+      header: headers.modules,
+      className: 'min-w-48',
+      cell: (code) => moduleTitles(code.module_slugs),
+    },
+    {
+      header: headers.seats,
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (code) => `${code.seats_used} / ${code.seat_limit ?? copy.noLimit}`,
+    },
+    {
+      header: headers.expiry,
+      className: 'whitespace-nowrap',
+      cell: (code) =>
+        code.expires_at
+          ? formatDate(lastDayOfAccess(code.expires_at).toISOString())
+          : copy.noExpiry,
+    },
+    {
+      header: headers.status,
+      cell: (code) => (
+        <Badge variant={statusBadge[code.status]}>{copy.statuses[code.status]}</Badge>
+      ),
+    },
+    {
+      header: headers.created,
+      className: 'whitespace-nowrap',
+      cell: (code) => (
+        <>
+          {formatDate(code.created_at)}
+          {code.created_by_email ? (
+            <span className="block text-xs text-muted-foreground">
+              {copy.createdBy(code.created_by_email)}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: headers.actions,
+      actions: true,
+      cell: (code) =>
+        code.status === 'revoked' ? null : (
+          <RowActions rowId={code.id} busyId={busyId}>
+            {(disabled) => <RevokeButton code={code} disabled={disabled} onRevoke={revoke} />}
+          </RowActions>
+        ),
+    },
+  ];
 
   return (
     <ScrollTable
       caption={copy.caption}
-      headers={Object.values(columns)}
+      columns={columns}
+      rows={codes ?? []}
+      rowKey={(code) => code.id}
       after={
         <>
           {codes?.length === 0 ? (
@@ -47,46 +111,7 @@ export function AccessCodeTable() {
           ) : null}
         </>
       }
-    >
-      {codes?.map((code) => (
-        <tr key={code.id}>
-          <th scope="row" className="px-4 py-3 text-left font-medium">
-            {code.organisation}
-          </th>
-          <td className="whitespace-nowrap px-4 py-3 font-mono">
-            <span aria-hidden>{copy.codeHint(code.code_hint)}</span>
-            <span className="sr-only">{copy.codeHintLabel(code.code_hint)}</span>
-          </td>
-          <td className="min-w-48 px-4 py-3">{moduleTitles(code.module_slugs)}</td>
-          <td className="whitespace-nowrap px-4 py-3 tabular-nums">
-            {code.seats_used} / {code.seat_limit ?? copy.noLimit}
-          </td>
-          <td className="whitespace-nowrap px-4 py-3">
-            {code.expires_at
-              ? formatUkDate(lastDayOfAccess(code.expires_at).toISOString())
-              : copy.noExpiry}
-          </td>
-          <td className="px-4 py-3">
-            <Badge variant={statusBadge[code.status]}>{copy.statuses[code.status]}</Badge>
-          </td>
-          <td className="whitespace-nowrap px-4 py-3">
-            {formatUkDate(code.created_at)}
-            {code.created_by_email ? (
-              <span className="block text-xs text-muted-foreground">
-                {copy.createdBy(code.created_by_email)}
-              </span>
-            ) : null}
-          </td>
-          <td className="px-4 py-3">
-            {code.status === 'revoked' ? null : (
-              <RowActions rowId={code.id} busyId={busyId}>
-                {(disabled) => <RevokeButton code={code} disabled={disabled} onRevoke={revoke} />}
-              </RowActions>
-            )}
-          </td>
-        </tr>
-      ))}
-    </ScrollTable>
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { daysRemaining, isExpiringSoon } from '@/lib/trialDates';
-import { formatShortDate } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import type { ActiveTrialRow } from '../api';
 import { useRowAction } from '../hooks';
 import { AdminListPanel } from './AdminListPanel';
@@ -19,9 +19,9 @@ export function ActiveTrialsTab() {
       empty="No active trials"
       rowKey={(row) => row.id}
       columns={[
-        { header: 'Name', cell: (row) => row.profiles.name || '—' },
+        { header: 'Name', rowHeader: true, cell: (row) => row.profiles.name || '—' },
         { header: 'Email', cell: (row) => row.profiles.email },
-        { header: 'Expires', cell: (row) => formatShortDate(row.expires_at) },
+        { header: 'Expires', cell: (row) => formatDate(row.expires_at) },
         {
           header: 'Days remaining',
           cell: (row) => (
@@ -37,6 +37,7 @@ export function ActiveTrialsTab() {
         },
         {
           header: 'Actions',
+          actions: true,
           cell: (row) => (
             <RowActions rowId={row.id} busyId={busyId}>
               {(disabled) => (

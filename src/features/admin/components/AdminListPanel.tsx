@@ -1,19 +1,21 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { Input } from '@/components/ui/input';
+import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
+import { adminList as copy } from '@/content/admin';
 import { ADMIN_PAGE_SIZE, type AdminRows, type AdminTab } from '../api';
+import { adminCsvExport, isExportable } from '../csvExport';
 import { useAdminList } from '../hooks';
-import { ScrollTable } from '@/components/ui/scroll-table';
 
-export interface Column<Row> {
-  header: string;
-  cell: (row: Row) => ReactNode;
-}
+export type Column<Row> = TableColumn<Row>;
 
 /**
- * One admin list: a search on name and e-mail, a table of the current page read from the server,
- * and paging with the total. `empty` is shown when nothing matches.
+ * One admin list: a search on name and e-mail, a table (cards on phones) of the current page read
+ * from the server, paging with the total, and a CSV export of every page of the current search.
+ * `empty` is shown when the list is empty; a search that matches nothing says so and offers to
+ * clear it.
  */
 export function AdminListPanel<Tab extends AdminTab>({
   tab,
@@ -31,64 +33,75 @@ export function AdminListPanel<Tab extends AdminTab>({
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const searchId = useId();
+  const searchField = useRef<HTMLInputElement>(null);
   const { data, isPending, isError } = useAdminList(tab, page, search);
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const first = total === 0 ? 0 : page * ADMIN_PAGE_SIZE + 1;
   const last = Math.min(total, (page + 1) * ADMIN_PAGE_SIZE);
+  const searched = search.trim();
+
+  const clearSearch = () => {
+    setSearch('');
+    setPage(0);
+    searchField.current?.focus();
+  };
 
   return (
     <div className="space-y-4">
-      <div className="relative max-w-sm">
-        <label htmlFor={searchId} className="sr-only">
-          Search {caption.toLowerCase()} by name or e-mail
-        </label>
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          id={searchId}
-          type="search"
-          placeholder="Search by name or e-mail"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(0);
-          }}
-          className="pl-9"
-        />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="relative w-full max-w-sm">
+          <label htmlFor={searchId} className="sr-only">
+            {copy.searchLabel(caption)}
+          </label>
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            ref={searchField}
+            id={searchId}
+            type="search"
+            placeholder={copy.searchPlaceholder}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(0);
+            }}
+            className="pl-9"
+          />
+        </div>
+        {isExportable(tab) ? (
+          <CsvExportButton request={() => adminCsvExport(tab, search)} disabled={total === 0} />
+        ) : null}
       </div>
 
       <ScrollTable
         caption={caption}
-        headers={columns.map((column) => column.header)}
+        columns={columns}
+        rows={data?.rows ?? []}
+        rowKey={rowKey}
         after={
           <>
             {data && data.rows.length === 0 ? (
-              <p className="px-4 py-8 text-center text-muted-foreground">{empty}</p>
+              <div className="space-y-3 px-4 py-8 text-center text-muted-foreground">
+                <p>{searched ? copy.noMatches(searched) : empty}</p>
+                {searched ? (
+                  <Button variant="outline" size="sm" onClick={clearSearch}>
+                    {copy.clearSearch}
+                  </Button>
+                ) : null}
+              </div>
             ) : null}
             {isPending ? (
-              <p className="px-4 py-8 text-center text-muted-foreground">Loading...</p>
+              <p className="px-4 py-8 text-center text-muted-foreground">{copy.loading}</p>
             ) : null}
             {isError && !data ? (
-              <p className="px-4 py-8 text-center text-muted-foreground">
-                Failed to load admin data.
-              </p>
+              <p className="px-4 py-8 text-center text-muted-foreground">{copy.loadFailed}</p>
             ) : null}
           </>
         }
-      >
-        {data?.rows.map((row) => (
-          <tr key={rowKey(row)}>
-            {columns.map((column) => (
-              <td key={column.header} className="px-4 py-3 align-middle">
-                {column.cell(row)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </ScrollTable>
+      />
 
       <nav
         aria-label={`${caption} pages`}

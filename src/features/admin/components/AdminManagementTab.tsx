@@ -89,7 +89,7 @@ export function AdminManagementTab() {
           empty="No admins"
           rowKey={(row) => row.user_id}
           columns={[
-            { header: 'Name', cell: (row) => row.profiles.name || '—' },
+            { header: 'Name', rowHeader: true, cell: (row) => row.profiles.name || '—' },
             { header: 'Email', cell: (row) => row.profiles.email },
           ]}
         />

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { formatShortDate } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import { AdminListPanel } from './AdminListPanel';
 
 export function ExpiredTrialsTab() {
@@ -10,9 +10,9 @@ export function ExpiredTrialsTab() {
       empty="No expired trials"
       rowKey={(row) => row.id}
       columns={[
-        { header: 'Name', cell: (row) => row.profiles.name || '—' },
+        { header: 'Name', rowHeader: true, cell: (row) => row.profiles.name || '—' },
         { header: 'Email', cell: (row) => row.profiles.email },
-        { header: 'Expired', cell: (row) => formatShortDate(row.expired_at) },
+        { header: 'Expired', cell: (row) => formatDate(row.expired_at) },
         {
           header: 'Re-trial',
           cell: (row) =>

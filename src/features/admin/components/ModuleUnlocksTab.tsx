@@ -1,5 +1,5 @@
 import { findModule } from '@/content/modules';
-import { formatShortDate } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import { AdminListPanel } from './AdminListPanel';
 
 export function ModuleUnlocksTab() {
@@ -10,10 +10,10 @@ export function ModuleUnlocksTab() {
       empty="No module unlocks"
       rowKey={(row) => row.id}
       columns={[
-        { header: 'Name', cell: (row) => row.profiles.name || '—' },
+        { header: 'Name', rowHeader: true, cell: (row) => row.profiles.name || '—' },
         { header: 'Email', cell: (row) => row.profiles.email },
         { header: 'Module', cell: (row) => findModule(row.module_name)?.title ?? row.module_name },
-        { header: 'Unlocked', cell: (row) => formatShortDate(row.unlocked_at) },
+        { header: 'Unlocked', cell: (row) => formatDate(row.unlocked_at) },
       ]}
     />
   );

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { formatShortDate } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import { useRowAction } from '../hooks';
 import { AdminListPanel } from './AdminListPanel';
 import { RowActions } from './RowActions';
@@ -13,11 +13,16 @@ export function PendingTrialsTab() {
       empty="No pending trial requests"
       rowKey={(row) => row.id}
       columns={[
-        { header: 'Name', cell: (row) => `${row.first_name} ${row.last_name}`.trim() },
+        {
+          header: 'Name',
+          rowHeader: true,
+          cell: (row) => `${row.first_name} ${row.last_name}`.trim(),
+        },
         { header: 'Email', cell: (row) => row.email },
-        { header: 'Submitted', cell: (row) => formatShortDate(row.submitted_at) },
+        { header: 'Submitted', cell: (row) => formatDate(row.submitted_at) },
         {
           header: 'Actions',
+          actions: true,
           cell: (row) => (
             <RowActions rowId={row.id} busyId={busyId}>
               {(disabled) => (

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { formatShortDate } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import { AdminListPanel } from './AdminListPanel';
 
 export function UsersTab() {
@@ -10,9 +10,9 @@ export function UsersTab() {
       empty="No users"
       rowKey={(row) => row.id}
       columns={[
-        { header: 'Name', cell: (row) => row.name || '—' },
+        { header: 'Name', rowHeader: true, cell: (row) => row.name || '—' },
         { header: 'Email', cell: (row) => row.email },
-        { header: 'Joined', cell: (row) => formatShortDate(row.created_at) },
+        { header: 'Joined', cell: (row) => formatDate(row.created_at) },
         {
           header: 'Roles',
           cell: (row) =>

@@ -15,7 +15,7 @@ import { ExpiredTrialsTab } from '../components/ExpiredTrialsTab';
 import { ModuleUnlocksTab } from '../components/ModuleUnlocksTab';
 import { PendingTrialsTab } from '../components/PendingTrialsTab';
 import { UsersTab } from '../components/UsersTab';
-import { useAdminCounts, useSendTestEmail } from '../hooks';
+import { useAdminCounts, useAdminLoadFailureToast, useSendTestEmail } from '../hooks';
 
 const tabs: { value: AdminTab; label: string; Panel: () => React.JSX.Element }[] = [
   { value: 'pending', label: 'Pending Trials', Panel: PendingTrialsTab },
@@ -29,6 +29,7 @@ const tabs: { value: AdminTab; label: string; Panel: () => React.JSX.Element }[]
 /** The Admin Dashboard (admins only: the route's guard, RLS and the functions all check). */
 export default function AdminPage() {
   const counts = useAdminCounts();
+  useAdminLoadFailureToast();
   const [tab, setTab] = useState<AdminTab>('pending');
 
   return (

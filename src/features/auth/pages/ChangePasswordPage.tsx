@@ -42,7 +42,10 @@ export default function ChangePasswordPage() {
         user?.email ? (
           <>
             Choose a new password for{' '}
-            <strong className="break-all text-foreground">{user.email}</strong>.
+            <strong className="inline-block max-w-full text-foreground [overflow-wrap:anywhere]">
+              {user.email}
+            </strong>
+            .
           </>
         ) : (
           accountPages.changePassword.intro

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import type { PageHeroCopy } from '@/content/pages';
 
 /**
- * A landing page's opening: eyebrow, the page's one h1, its lead text and actions beside a
- * media slot (a video facade), stacked on small screens.
+ * A landing page's opening: eyebrow, the page's one h1, its lead text beside a media slot (a video
+ * facade), and the actions. Stacked on small screens (actions before the media); on wide screens
+ * the actions take a row of their own under both columns, so that they sit side by side.
  */
 export function HeroWithMedia({
   copy,
@@ -21,7 +22,7 @@ export function HeroWithMedia({
 }) {
   return (
     <section className="bg-secondary bg-[url(/images/home/hero-backdrop.svg)] bg-cover bg-center">
-      <div className="container grid items-center gap-10 py-12 md:py-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-14">
+      <div className="container grid items-center gap-8 py-12 md:py-16 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] lg:gap-x-14">
         <div>
           {eyebrow ? (
             <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>
@@ -33,9 +34,9 @@ export function HeroWithMedia({
             <p className="mt-5 text-xl font-semibold text-brand-ink md:text-2xl">{tagline}</p>
           ) : null}
           <p className="mt-5 max-w-xl text-lg text-muted-foreground">{copy.intro}</p>
-          {actions ? <div className="mt-8">{actions}</div> : null}
         </div>
-        <div className="relative">
+        {actions ? <div className="lg:col-span-2 lg:row-start-2">{actions}</div> : null}
+        <div className="relative lg:col-start-2 lg:row-start-1">
           <div
             aria-hidden
             className="absolute -inset-3 rounded-2xl bg-gradient-to-br from-brand-glow/40 to-primary/30 blur-xl"

@@ -102,7 +102,9 @@ export default function LogoCarousel({
   const onTogglePlay = useCallback(() => setChoice(rotating ? 'off' : 'on'), [rotating]);
 
   return (
-    <div ref={holdRef}>
+    // data-carousel-ready: the carousel has taken over its prerendered markup (which shows the same
+    // controls before it is hydrated); the end-to-end tests wait for it before they play with it.
+    <div ref={holdRef} data-carousel-ready={emblaApi ? '' : undefined}>
       <LogoTrack
         logos={logos}
         label={label}

@@ -1,27 +1,22 @@
-import { Link } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
 import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
-import { StatGrid } from '@/components/marketing/StatGrid';
 import { VideoFacade } from '@/components/media/VideoFacade';
-import { buttonVariants } from '@/components/ui/buttonVariants';
-import {
-  homeBenefits,
-  homeClosing,
-  homeEndorsements,
-  homeHero,
-  homeHeroActions,
-  homeHowItWorks,
-  homeImpact,
-  homeIntro,
-  homeWhatWeDo,
-  trustedBy,
-} from '@/content/home';
+import { homeHero, homeHeroActions, homeWhatWeDo, trustedBy } from '@/content/home';
 import { site } from '@/content/site';
+import { whenNearViewport } from '@/lib/whenNearViewport';
 import { ActionButtons } from '../components/ActionButtons';
-import { EndorsementList } from '../components/EndorsementList';
 import { HeroWithMedia } from '../components/HeroWithMedia';
-import { PromoBand } from '../components/PromoBand';
 import { TrustedBy } from '../components/TrustedBy';
+
+// The rest of the page is not part of its first view: its code and words load when the visitor
+// scrolls towards it. Until then its prerendered HTML stands, unhydrated; after a client-side
+// navigation it renders as soon as its chunk arrives.
+const HomeBelowTheFold = lazy(() =>
+  whenNearViewport('[data-home-below-the-fold]').then(
+    () => import('../components/HomeBelowTheFold'),
+  ),
+);
 
 export default function HomePage() {
   return (
@@ -30,54 +25,20 @@ export default function HomePage() {
         copy={homeHero}
         eyebrow={site.tagline}
         actions={<ActionButtons actions={homeHeroActions} />}
-        media={<VideoFacade video={site.videos.homeHero} />}
+        media={<VideoFacade video={site.videos.homeHero} priority />}
       />
 
-      <Section title={homeWhatWeDo.title}>
+      <Section eyebrow={homeWhatWeDo.eyebrow} title={homeWhatWeDo.title}>
         <CardGrid items={homeWhatWeDo.cards} columns={2} />
       </Section>
 
-      <Section title={homeIntro.title} intro={homeIntro.intro} tone="muted">
-        <VideoFacade video={site.videos.homeIntro} className="mx-auto max-w-4xl shadow-xl" />
-      </Section>
+      <div data-home-below-the-fold>
+        <Suspense fallback={null}>
+          <HomeBelowTheFold />
+        </Suspense>
+      </div>
 
-      <Section title={homeBenefits.title}>
-        <CardGrid items={homeBenefits.cards} />
-      </Section>
-
-      <Section title={homeImpact.title} intro={homeImpact.intro} tone="muted">
-        <StatGrid stats={homeImpact.figures} />
-        <p className="mt-6 text-sm text-muted-foreground">
-          <a
-            href={homeImpact.source.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex min-h-6 items-center gap-1.5 underline underline-offset-4 hover:text-primary"
-          >
-            {homeImpact.source.label}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </p>
-      </Section>
-
-      <Section title={homeEndorsements.title} tone="dark">
-        <EndorsementList items={homeEndorsements.items} />
-      </Section>
-
-      <Section title={homeHowItWorks.title}>
-        <CardGrid items={homeHowItWorks.features} columns={4} />
-        <div className="mt-10">
-          <Link
-            to={homeHowItWorks.link.to}
-            className={buttonVariants({ variant: 'outline', size: 'lg' })}
-          >
-            {homeHowItWorks.link.label}
-          </Link>
-        </div>
-      </Section>
-
-      <PromoBand title={homeClosing.title} text={homeClosing.text} actions={homeClosing.actions} />
-
+      {/* Outside the deferred part: the carousel loads its own code when the visitor nears it. */}
       <TrustedBy title={trustedBy.title} intro={trustedBy.intro} logos={trustedBy.logos} />
     </>
   );

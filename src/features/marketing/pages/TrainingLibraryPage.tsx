@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { CardGrid } from '@/components/marketing/CardGrid';
 import type { CardItem } from '@/content/types';
 import { Section } from '@/components/marketing/Section';
@@ -5,18 +6,22 @@ import { VideoFacade } from '@/components/media/VideoFacade';
 import { moduleImage, modules, moduleSlugs } from '@/content/modules';
 import { site } from '@/content/site';
 import {
-  libraryCustomPromo,
   libraryHero,
-  libraryImageStrip,
-  libraryKeyFeatures,
   libraryModules,
   libraryUseCases,
   trainingLibraryHero,
 } from '@/content/trainingLibrary';
+import { whenNearViewport } from '@/lib/whenNearViewport';
 import { ActionButtons } from '../components/ActionButtons';
 import { HeroWithMedia } from '../components/HeroWithMedia';
-import { ImageStrip } from '../components/ImageStrip';
-import { PromoBand } from '../components/PromoBand';
+
+// The part after the catalogue is not in the page's first view: its code and words load when the
+// visitor scrolls towards it (its prerendered HTML stands, unhydrated, until then).
+const TrainingLibraryBelowTheFold = lazy(() =>
+  whenNearViewport('[data-library-below-the-fold]').then(
+    () => import('../components/TrainingLibraryBelowTheFold'),
+  ),
+);
 
 // The catalogue's order is the library's order.
 const moduleCards: CardItem[] = moduleSlugs.map((slug) => ({
@@ -34,7 +39,9 @@ export default function TrainingLibraryPage() {
         eyebrow={libraryHero.eyebrow}
         tagline={libraryHero.tagline}
         actions={<ActionButtons actions={libraryHero.actions} />}
-        media={<VideoFacade video={site.videos.libraryLoop} autoplay={{ delayMs: 2000 }} loop />}
+        media={
+          <VideoFacade video={site.videos.libraryLoop} autoplay={{ delayMs: 2000 }} loop priority />
+        }
       />
 
       <Section eyebrow={libraryUseCases.eyebrow} title={libraryUseCases.title}>
@@ -51,20 +58,11 @@ export default function TrainingLibraryPage() {
         <CardGrid items={moduleCards} columns={5} />
       </Section>
 
-      <PromoBand
-        eyebrow={libraryCustomPromo.eyebrow}
-        title={libraryCustomPromo.title}
-        text={libraryCustomPromo.text}
-        actions={libraryCustomPromo.actions}
-        image={libraryCustomPromo.image}
-        tone="light"
-      />
-
-      <ImageStrip images={libraryImageStrip} />
-
-      <Section eyebrow={libraryKeyFeatures.eyebrow} title={libraryKeyFeatures.title} tone="muted">
-        <CardGrid items={libraryKeyFeatures.cards} />
-      </Section>
+      <div data-library-below-the-fold>
+        <Suspense fallback={null}>
+          <TrainingLibraryBelowTheFold />
+        </Suspense>
+      </div>
     </>
   );
 }

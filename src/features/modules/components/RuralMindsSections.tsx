@@ -1,21 +1,16 @@
 import { CardGrid } from '@/components/marketing/CardGrid';
 import { Section } from '@/components/marketing/Section';
-import { VideoFacade } from '@/components/media/VideoFacade';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { details } from '@/content/moduleDetails/rural-minds';
 import { ruralMindsCopy } from '@/content/ruralMinds';
 import { site } from '@/content/site';
 import { ModuleDetailsSections } from './ModuleDetailsSections';
 
-/** Rural Minds below its hero: the about video, the module's details, contact and news. */
+/** Rural Minds below its about video: the module's details, contact and news. */
 export function RuralMindsSections() {
-  const { contact, urgentHelp, news, about } = ruralMindsCopy;
+  const { contact, urgentHelp, news } = ruralMindsCopy;
   return (
     <>
-      <Section tone="muted" eyebrow="Watch" title={about.title} intro={about.intro}>
-        <VideoFacade video={site.videos.ruralMindsAbout} className="max-w-4xl shadow-xl" />
-      </Section>
-
       <ModuleDetailsSections details={details} only={['description', 'outcomes', 'resources']} />
 
       <Section tone="dark" eyebrow="Contact" title={contact.title} intro={contact.text}>

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Play } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Section } from '@/components/marketing/Section';
+import { VideoFacade } from '@/components/media/VideoFacade';
 import { modules } from '@/content/modules';
-import { preloadableLazy } from '@/lib/preloadableLazy';
+import { site } from '@/content/site';
+import { whenNearViewport } from '@/lib/whenNearViewport';
 import { ruralMindsCopy, ruralMindsVersions, type RuralMindsVersion } from '@/content/ruralMinds';
 import { ModuleHero } from '../components/ModuleHero';
-import { loadModuleDetails } from '../moduleDetails';
 import { playerAddress, playerAddressForCode, ruralMindsCutCode } from '@/lib/playerAddress';
 
 // The viewer's code loads when a visitor starts the training, like the player itself.
@@ -13,17 +15,17 @@ const PlayerViewer = lazy(() =>
   import('../components/PlayerViewer').then(({ PlayerViewer }) => ({ default: PlayerViewer })),
 );
 
-const sections = preloadableLazy<object>(() =>
-  import('../components/RuralMindsSections').then(({ RuralMindsSections }) => ({
-    default: RuralMindsSections,
-  })),
+// Below the about video: the sections' code and words load when the visitor scrolls to within
+// 200 px of them (on a phone the video already fills the first screen). Until then their
+// prerendered HTML stands, unhydrated; after a client-side navigation they render as soon as their
+// chunk arrives.
+const RuralMindsSections = lazy(() =>
+  whenNearViewport('[data-rural-minds-sections]', '200px').then(() =>
+    import('../components/RuralMindsSections').then(({ RuralMindsSections }) => ({
+      default: RuralMindsSections,
+    })),
+  ),
 );
-const RuralMindsSections = sections.Component;
-
-/** Before hydration: the sections' code, so the page hydrates in one pass. */
-export async function prepareForHydration(): Promise<void> {
-  await Promise.all([sections.preload(), loadModuleDetails('rural-minds')]);
-}
 
 const module = modules['rural-minds'];
 
@@ -83,10 +85,20 @@ export default function RuralMindsPage() {
         </div>
       ) : null}
 
-      {/* Below the fold: hydrated when its chunk arrives, after the page is already interactive. */}
-      <Suspense fallback={null}>
-        <RuralMindsSections />
-      </Suspense>
+      <Section
+        tone="muted"
+        eyebrow="Watch"
+        title={ruralMindsCopy.about.title}
+        intro={ruralMindsCopy.about.intro}
+      >
+        <VideoFacade video={site.videos.ruralMindsAbout} className="max-w-4xl shadow-xl" />
+      </Section>
+
+      <div data-rural-minds-sections>
+        <Suspense fallback={null}>
+          <RuralMindsSections />
+        </Suspense>
+      </div>
     </>
   );
 }

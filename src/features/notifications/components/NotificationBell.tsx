@@ -1,16 +1,36 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { AlertCircle, Bell } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { notificationCopy as copy } from '@/content/notifications';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/dates';
 import { badgeText, relativeTime, type AppNotification } from '../notifications';
 import { useNotifications } from '../hooks';
 
-/** The bell: unread count, and a panel of the ten newest notifications. */
+/** The bell: the unread count, and a panel of the newest notifications with earlier ones on demand. */
 export function NotificationBell({ userId }: { userId: string }) {
-  const { notifications, unread, loading, markRead, markAllRead } = useNotifications(userId);
+  const {
+    notifications,
+    unread,
+    loading,
+    hasEarlier,
+    loadingEarlier,
+    showEarlier,
+    markRead,
+    markAllRead,
+  } = useNotifications(userId);
   const badge = badgeText(unread);
   const titleId = useId();
+  const list = useRef<HTMLUListElement>(null);
+  // Show earlier moves focus to the first of the older notifications once they are shown.
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const first = focusFrom.current;
+    if (first === null || notifications.length <= first) return;
+    list.current?.querySelectorAll('button')[first]?.focus();
+    focusFrom.current = null;
+  }, [notifications.length]);
 
   return (
     <Popover>
@@ -19,7 +39,7 @@ export function NotificationBell({ userId }: { userId: string }) {
           variant="ghost"
           size="icon"
           className="relative"
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          aria-label={copy.bellLabel(unread)}
         >
           <Bell aria-hidden className="!size-6" />
           {badge ? (
@@ -40,19 +60,19 @@ export function NotificationBell({ userId }: { userId: string }) {
       >
         <div className="flex items-center justify-between gap-2 border-b px-4 py-2">
           <h2 id={titleId} className="text-base font-semibold">
-            Notifications
+            {copy.heading}
           </h2>
           <Button variant="ghost" size="sm" disabled={unread === 0} onClick={markAllRead}>
-            Mark all read
+            {copy.markAllRead}
           </Button>
         </div>
         <div className="flex-1 overflow-y-auto">
           {notifications.length === 0 ? (
             <p className="px-4 py-10 text-center text-sm text-muted-foreground">
-              {loading ? 'Loading...' : 'No notifications yet'}
+              {loading ? copy.loading : copy.empty}
             </p>
           ) : (
-            <ul className="divide-y">
+            <ul ref={list} className="divide-y">
               {notifications.map((notification) => (
                 <li key={notification.id}>
                   <NotificationItem
@@ -63,6 +83,22 @@ export function NotificationBell({ userId }: { userId: string }) {
               ))}
             </ul>
           )}
+          {hasEarlier ? (
+            <div className="border-t p-2">
+              <Button
+                variant="ghost"
+                size="sm"
+                className="w-full"
+                aria-disabled={loadingEarlier || undefined}
+                onClick={() => {
+                  focusFrom.current = notifications.length;
+                  showEarlier();
+                }}
+              >
+                {loadingEarlier ? copy.loadingEarlier : copy.showEarlier}
+              </Button>
+            </div>
+          ) : null}
         </div>
       </PopoverContent>
     </Popover>
@@ -104,8 +140,10 @@ function NotificationItem({
         </span>
         <span className="mt-0.5 block text-muted-foreground">{notification.message}</span>
         <span className="mt-1 block text-xs text-muted-foreground">
-          {relativeTime(notification.created_at)}
-          {notification.read ? null : <span className="sr-only">, unread</span>}
+          <time dateTime={notification.created_at} title={formatDateTime(notification.created_at)}>
+            {relativeTime(notification.created_at)}
+          </time>
+          {notification.read ? null : <span className="sr-only">{copy.unread}</span>}
         </span>
       </span>
     </button>

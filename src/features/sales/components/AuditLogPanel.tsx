@@ -9,11 +9,11 @@ import {
   type AuditAction,
 } from '@/content/sales';
 import { findModule } from '@/content/modules';
-import { formatUkDate, formatUkDateTime } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import type { AuditEntry } from '../api';
-import { useAuditLog, useWideScreen } from '../hooks';
+import { useAuditLog } from '../hooks';
 import { Pager } from './Pager';
-import { ScrollTable } from '@/components/ui/scroll-table';
+import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
 import { NativeSelect } from '@/components/ui/native-select';
 
 const copy = activityPage.auditLog;
@@ -24,7 +24,7 @@ function detailValue(key: string, value: unknown): string | null {
   if (typeof value === 'boolean') return value ? auditDetailValues.yes : auditDetailValues.no;
   if (Array.isArray(value))
     return value.map((slug) => findModule(String(slug))?.title ?? String(slug)).join(', ');
-  if (key === 'expires_at' && typeof value === 'string') return formatUkDate(value);
+  if (key === 'expires_at' && typeof value === 'string') return formatDate(value);
   return String(value);
 }
 
@@ -51,6 +51,30 @@ function Details({ entry }: { entry: AuditEntry }) {
   );
 }
 
+const auditColumns: TableColumn<AuditEntry>[] = [
+  {
+    header: copy.columns.when,
+    className: 'whitespace-nowrap align-top',
+    cell: (entry) => formatDateTime(entry.at),
+  },
+  {
+    header: copy.columns.admin,
+    className: 'align-top',
+    cell: (entry) => entry.actor_email ?? copy.unknownActor,
+  },
+  {
+    header: copy.columns.action,
+    rowHeader: true,
+    className: 'whitespace-nowrap align-top',
+    cell: (entry) => auditActions[entry.action],
+  },
+  {
+    header: copy.columns.details,
+    className: 'min-w-56 align-top',
+    cell: (entry) => <Details entry={entry} />,
+  },
+];
+
 /** The admin audit log, newest first, filtered by action and by the acting admin's e-mail. */
 export function AuditLogPanel() {
   const [action, setAction] = useState<AuditAction | null>(null);
@@ -58,10 +82,8 @@ export function AuditLogPanel() {
   const [page, setPage] = useState(0);
   const actionId = useId();
   const actorId = useId();
-  const wide = useWideScreen();
   const { data, isPending, isError } = useAuditLog(page, action, actor.trim());
   const filtered = action !== null || actor.trim() !== '';
-  const { columns } = copy;
 
   return (
     // Not a landmark of its own: the table's scrolling region already carries this name.
@@ -105,35 +127,13 @@ export function AuditLogPanel() {
         </div>
       </div>
 
-      {data && data.rows.length > 0 && wide ? (
-        <ScrollTable caption={copy.caption} headers={Object.values(columns)}>
-          {data.rows.map((entry) => (
-            <tr key={entry.id}>
-              <td className="whitespace-nowrap px-4 py-3 align-top">
-                {formatUkDateTime(entry.at)}
-              </td>
-              <td className="px-4 py-3 align-top">{entry.actor_email ?? copy.unknownActor}</td>
-              <td className="whitespace-nowrap px-4 py-3 align-top">
-                {auditActions[entry.action]}
-              </td>
-              <td className="min-w-56 px-4 py-3 align-top">
-                <Details entry={entry} />
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
-      ) : null}
-      {data && data.rows.length > 0 && !wide ? (
-        <ul aria-label={copy.caption} className="space-y-3">
-          {data.rows.map((entry) => (
-            <li key={entry.id} className="space-y-1 rounded-lg border bg-card p-4 text-sm">
-              <p className="font-semibold">{auditActions[entry.action]}</p>
-              <p className="break-all">{entry.actor_email ?? copy.unknownActor}</p>
-              <p className="text-xs text-muted-foreground">{formatUkDateTime(entry.at)}</p>
-              <Details entry={entry} />
-            </li>
-          ))}
-        </ul>
+      {data && data.rows.length > 0 ? (
+        <ScrollTable
+          caption={copy.caption}
+          columns={auditColumns}
+          rows={data.rows}
+          rowKey={(entry) => String(entry.id)}
+        />
       ) : null}
       {data && data.rows.length === 0 ? (
         <div className="space-y-3 rounded-lg border px-4 py-8 text-center text-muted-foreground">

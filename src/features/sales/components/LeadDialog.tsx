@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { leadDialog as copy, leadsPage, type LeadStatus } from '@/content/sales';
-import { formatUkDateTime } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
 import type { Lead } from '../api';
 import { useUpdateLead } from '../hooks';
 
@@ -48,7 +48,7 @@ function LeadDetails({ lead, onSaved }: { lead: Lead; onSaved: () => void }) {
         <DialogTitle>
           {lead.first_name} {lead.last_name}
         </DialogTitle>
-        <DialogDescription>{copy.received(formatUkDateTime(lead.created_at))}</DialogDescription>
+        <DialogDescription>{copy.received(formatDateTime(lead.created_at))}</DialogDescription>
       </DialogHeader>
       <dl className="space-y-3 text-sm">
         <div>
@@ -112,7 +112,7 @@ function LeadDetails({ lead, onSaved }: { lead: Lead; onSaved: () => void }) {
           ) : null}
           {lead.updated_at !== lead.created_at ? (
             <p className="text-xs text-muted-foreground">
-              {copy.lastUpdated(formatUkDateTime(lead.updated_at))}
+              {copy.lastUpdated(formatDateTime(lead.updated_at))}
             </p>
           ) : null}
         </div>

@@ -136,6 +136,7 @@ describe('/admin/leads', () => {
     fetchLeads.mockResolvedValue(pageOf([lead()]));
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(screen.getByLabelText('Search leads by name, e-mail or subject')).toHaveValue('');
+    expect(screen.getByLabelText('Search leads by name, e-mail or subject')).toHaveFocus();
     expect(await screen.findByText('Jane Doe')).toBeVisible();
 
     fetchLeads.mockResolvedValue(pageOf([]));

@@ -1,12 +1,14 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { Input } from '@/components/ui/input';
 import { leadsPage as copy, type LeadStatus } from '@/content/sales';
 import type { Lead } from '../api';
 import { BackToDashboard } from '../components/BackToDashboard';
 import { LeadDialog } from '../components/LeadDialog';
 import { LeadList } from '../components/LeadList';
+import { leadsCsvExport } from '../csvExport';
 import { Pager } from '../components/Pager';
 import { useLeads } from '../hooks';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -26,6 +28,7 @@ export default function LeadsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const searchId = useId();
   const statusId = useId();
+  const searchField = useRef<HTMLInputElement>(null);
   const { data, isPending, isError } = useLeads(page, search, status);
   const openLead = data?.rows.find((lead) => lead.id === openId) ?? null;
 
@@ -49,6 +52,7 @@ export default function LeadsPage() {
             className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
           />
           <Input
+            ref={searchField}
             id={searchId}
             type="search"
             placeholder={copy.searchPlaceholder}
@@ -80,6 +84,12 @@ export default function LeadsPage() {
             ))}
           </NativeSelect>
         </div>
+        <div className="sm:ml-auto">
+          <CsvExportButton
+            request={() => leadsCsvExport({ search, status })}
+            disabled={(data?.total ?? 0) === 0}
+          />
+        </div>
       </div>
 
       <div className="space-y-4">
@@ -93,6 +103,7 @@ export default function LeadsPage() {
             onClear={() => {
               setSearch('');
               setPage(0);
+              searchField.current?.focus();
             }}
           />
         ) : null}

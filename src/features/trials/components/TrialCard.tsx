@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialCopy } from '@/content/trial';
-import { formatShortDate } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import type { TrialStatus } from '../trialStatus';
 
 const copy = trialCopy.card;
@@ -43,7 +43,7 @@ function TrialState({ status }: { status: TrialStatus }) {
             <CalendarClock aria-hidden className="h-4 w-4 shrink-0" />
             <span>
               <strong className="text-foreground">{daysText(status.daysRemaining)}</strong>
-              {status.endDate ? ` (ends ${formatShortDate(status.endDate)})` : null}
+              {status.endDate ? ` (ends ${formatDate(status.endDate)})` : null}
             </span>
           </p>
           {status.expiringSoon ? (

@@ -1,5 +1,5 @@
 import { CalendarClock, Clock, Info } from 'lucide-react';
-import { formatShortDate } from '@/lib/dates';
+import { formatLongDate } from '@/lib/dates';
 import { cn } from '@/lib/cn';
 import type { TrialStatus } from '../trialStatus';
 
@@ -24,7 +24,7 @@ function bannerText(status: TrialStatus): string {
   switch (status.state) {
     case 'active': {
       const days = `${status.daysRemaining} ${status.daysRemaining === 1 ? 'day' : 'days'}`;
-      const ends = status.endDate ? `, until ${formatShortDate(status.endDate)}` : '';
+      const ends = status.endDate ? `, until ${formatLongDate(status.endDate)}` : '';
       return status.expiringSoon
         ? `Your trial is expiring soon: ${days} remaining${ends}.`
         : `Your trial is active: ${days} remaining${ends}.`;

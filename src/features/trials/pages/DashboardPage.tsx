@@ -1,12 +1,15 @@
 import { BookOpen, CalendarDays, KeyRound, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialPages } from '@/content/trialPages';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { useSignOut } from '@/lib/auth/useSignOut';
 import { TrialCard } from '../components/TrialCard';
 import { noTrial } from '../trialStatus';
 import { useTrialStatus } from '../hooks';
+
+const quickActionClass = buttonVariants({ variant: 'outline', className: 'justify-start' });
 
 export default function DashboardPage() {
   const { user } = useAuth();
@@ -20,7 +23,10 @@ export default function DashboardPage() {
       <p className="mt-3 text-lg text-muted-foreground">
         {user ? (
           <>
-            Welcome, <strong className="break-all text-foreground">{user.email}</strong>
+            Welcome,{' '}
+            <strong className="inline-block max-w-full text-foreground [overflow-wrap:anywhere]">
+              {user.email}
+            </strong>
           </>
         ) : (
           'Loading...'
@@ -35,24 +41,18 @@ export default function DashboardPage() {
             Quick actions
           </h2>
           <div className="mt-4 grid gap-3">
-            <Button asChild variant="outline" className="justify-start">
-              <Link to="/training-library">
-                <BookOpen aria-hidden />
-                Browse All Training Modules
-              </Link>
-            </Button>
-            <Button asChild variant="outline" className="justify-start">
-              <Link to="/book-demo">
-                <CalendarDays aria-hidden />
-                Book a Demo
-              </Link>
-            </Button>
-            <Button asChild variant="outline" className="justify-start">
-              <Link to="/account/security">
-                <KeyRound aria-hidden />
-                Account security
-              </Link>
-            </Button>
+            <Link to="/training-library" className={quickActionClass}>
+              <BookOpen aria-hidden />
+              Browse All Training Modules
+            </Link>
+            <Link to="/book-demo" className={quickActionClass}>
+              <CalendarDays aria-hidden />
+              Book a Demo
+            </Link>
+            <Link to="/account/security" className={quickActionClass}>
+              <KeyRound aria-hidden />
+              Account security
+            </Link>
             <Button variant="outline" className="justify-start" onClick={() => void signOut()}>
               <LogOut aria-hidden />
               Sign Out

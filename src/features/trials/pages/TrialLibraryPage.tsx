@@ -9,7 +9,9 @@ import { trialPages } from '@/content/trialPages';
 import { trialCopy } from '@/content/trial';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { toast } from '@/lib/toast';
+import { hasValidTrialMarker } from '@/lib/trialMarker';
 import { TrialStatusBanner } from '../components/TrialStatusBanner';
+import type { TrialStatus } from '../trialStatus';
 import { useTrialStatus } from '../hooks';
 
 const trialModuleCards: CardItem[] = trialModuleSlugs.map((slug) => ({
@@ -19,20 +21,15 @@ const trialModuleCards: CardItem[] = trialModuleSlugs.map((slug) => ({
   href: `/modules/trial/${slug}`,
 }));
 
+const withoutTrial = { ...trialPages.trialLibrary, intro: trialCopy.library.introWithoutTrial };
+
 export default function TrialLibraryPage() {
   const { user } = useAuth();
-  return (
-    <>
-      <PageHero copy={trialPages.trialLibrary} />
-      <div className="container pb-16 md:pb-24">
-        {/* The guard renders this page only for a signed-in user. */}
-        {user ? <TrialModules userId={user.id} /> : null}
-      </div>
-    </>
-  );
+  // The guard renders this page only for a signed-in user.
+  return user ? <TrialLibrary userId={user.id} /> : <PageHero copy={withoutTrial} />;
 }
 
-function TrialModules({ userId }: { userId: string }) {
+function TrialLibrary({ userId }: { userId: string }) {
   const { status, loading, failed } = useTrialStatus(userId);
 
   useEffect(() => {
@@ -40,7 +37,20 @@ function TrialModules({ userId }: { userId: string }) {
       toast.error(trialCopy.toasts.verifyFailed.title, trialCopy.toasts.verifyFailed.description);
   }, [failed]);
 
-  if (loading) return <p aria-busy>{trialCopy.card.loading}</p>;
+  // "Free for the 30 days of your trial" only to a user who has one (the marker guesses, until
+  // the status is read, so the lead text seldom changes under the reader).
+  const active = loading ? hasValidTrialMarker() : status.active;
+  return (
+    <>
+      <PageHero copy={active ? trialPages.trialLibrary : withoutTrial} />
+      <div className="container pb-16 md:pb-24">
+        {loading ? <p aria-busy>{trialCopy.card.loading}</p> : <TrialModules status={status} />}
+      </div>
+    </>
+  );
+}
+
+function TrialModules({ status }: { status: TrialStatus }) {
   return (
     <div className="space-y-10">
       <TrialStatusBanner status={status} />

@@ -84,8 +84,11 @@ export default function TrialSignupPage() {
       ) : user ? (
         <div className="space-y-5">
           <p>
-            {copy.signedInAs} <strong className="[overflow-wrap:anywhere]">{user.email}</strong>.{' '}
-            {copy.signedInHint}
+            {copy.signedInAs}{' '}
+            <strong className="inline-block max-w-full [overflow-wrap:anywhere]">
+              {user.email}
+            </strong>
+            . {copy.signedInHint}
           </p>
           <Button
             type="button"

@@ -1,0 +1,180 @@
+import type { Locator, Page } from '@playwright/test';
+import { LOCAL_SERVICE_ROLE_KEY } from '@revolve/local-backend/keys';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/page';
+import {
+  accountWithActiveTrial,
+  accountWithTrialRequest,
+  accounts,
+  apiUrl,
+  uniqueEmail,
+} from './support/backend';
+
+// The admin pages on a phone: each row is a card whose actions are on screen, nothing scrolls
+// sideways, and a long name takes at most two lines.
+const phone = { width: 390, height: 844 };
+
+test.use({ account: accounts.admin, viewport: phone });
+
+const longName = 'Maximiliana Featherstonehaugh-Worthington';
+
+async function open(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  // The guard waits for the session and the admin lookup before the page's own code loads.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: 15_000 });
+}
+
+/** Every one of `controls` lies wholly inside the phone's width. */
+async function expectInsideViewport(controls: Locator) {
+  const boxes = await Promise.all(
+    (await controls.all()).map(async (control) => ({
+      name: (await control.getAttribute('aria-label')) ?? (await control.innerText()),
+      box: await control.boundingBox(),
+    })),
+  );
+  expect(boxes.length, 'controls to check').toBeGreaterThan(0);
+  for (const { name, box } of boxes) {
+    expect(box, `${name} is laid out`).not.toBeNull();
+    expect(box?.x ?? -1, `${name}'s left edge`).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0), `${name}'s right edge`).toBeLessThanOrEqual(
+      phone.width,
+    );
+  }
+}
+
+async function expectNoSidewaysScrolling(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    phone.width,
+  );
+}
+
+/** How many lines an element's text takes. */
+function lineCount(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const lineHeight = Number.parseFloat(getComputedStyle(node).lineHeight);
+    return Math.round(node.getBoundingClientRect().height / lineHeight);
+  });
+}
+
+async function openTab(page: Page, name: RegExp, search?: string) {
+  await page.getByRole('tab', { name }).click();
+  const panel = page.getByRole('tabpanel');
+  if (search !== undefined) await panel.getByRole('searchbox').fill(search);
+  await expect(panel.getByText('Loading...')).toHaveCount(0);
+  return panel;
+}
+
+test('/admin: every tab shows cards with their actions on screen', async ({ page }) => {
+  const pendingEmail = uniqueEmail('phone-pending');
+  const activeEmail = uniqueEmail('phone-active');
+  await accountWithTrialRequest(pendingEmail, 'Trial1234', longName);
+  await accountWithActiveTrial(activeEmail, 'Trial1234', longName);
+  await open(page, '/admin', 'Admin Dashboard');
+  await expectInsideViewport(page.getByRole('main').getByRole('link'));
+  await expectInsideViewport(page.getByRole('tab'));
+
+  const pending = await openTab(page, /^Pending Trials/, pendingEmail);
+  const request = pending.getByRole('listitem').filter({ hasText: pendingEmail });
+  await expect(request).toHaveCount(1);
+  await expect(pending.getByRole('table')).toHaveCount(0);
+  expect(await lineCount(request.getByText(longName))).toBeLessThanOrEqual(2);
+  await expectInsideViewport(request.getByRole('button'));
+  await expect(request.getByRole('button', { name: `Approve ${pendingEmail}` })).toBeVisible();
+  await expect(request.getByRole('button', { name: `Reject ${pendingEmail}` })).toBeVisible();
+  await expectInsideViewport(pending.getByRole('button'));
+  await expectNoSidewaysScrolling(page);
+  await expectNoAxeViolations(page);
+
+  const active = await openTab(page, /^Active Trials/, activeEmail);
+  const trial = active.getByRole('listitem').filter({ hasText: activeEmail });
+  await expect(trial).toHaveCount(1);
+  expect(await lineCount(trial.getByText(longName))).toBeLessThanOrEqual(2);
+  await expect(
+    trial.getByRole('button', { name: `Expire the trial of ${activeEmail}` }),
+  ).toBeVisible();
+  await expect(
+    trial.getByRole('button', { name: `Delete the trial of ${activeEmail}` }),
+  ).toBeVisible();
+  await expectInsideViewport(active.getByRole('button'));
+  await expectNoSidewaysScrolling(page);
+  await expectNoAxeViolations(page);
+
+  // The seeded lists, first page: every card and control on screen.
+  for (const name of [/^Expired Trials/, /^All Users/, /^Module Unlocks/, /^Admin Management/]) {
+    const panel = await openTab(page, name);
+    await expect(panel.getByRole('listitem').first()).toBeVisible();
+    await expectInsideViewport(panel.getByRole('listitem'));
+    await expectInsideViewport(panel.getByRole('button'));
+    await expectNoSidewaysScrolling(page);
+  }
+  await expectNoAxeViolations(page);
+});
+
+test('/admin: a search that matches nothing says so on a phone, and clears', async ({ page }) => {
+  await open(page, '/admin', 'Admin Dashboard');
+  const panel = await openTab(page, /^Pending Trials/, 'no-such-person-anywhere');
+  await expect(panel.getByText('No matches for "no-such-person-anywhere"')).toBeVisible();
+  await expect(panel.getByText('No pending trial requests')).toHaveCount(0);
+  await expectInsideViewport(panel.getByRole('button'));
+  await expectNoAxeViolations(page);
+  await panel.getByRole('button', { name: 'Clear search' }).click();
+  await expect(panel.getByRole('searchbox')).toBeFocused();
+  await expect(panel.getByRole('searchbox')).toHaveValue('');
+  await expect(panel.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+});
+
+test('/admin/access-codes: each code is a card with Revoke on screen', async ({ page }) => {
+  const organisation = `Featherstonehaugh and Worthington Community Health ${Date.now()}`;
+  await open(page, '/admin/access-codes', 'Access Codes');
+  await page.getByLabel('Organisation').fill(organisation);
+  await page.getByRole('button', { name: 'Create code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Access code created' });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+
+  const codes = page.getByRole('list', { name: 'Access codes' });
+  const card = codes.getByRole('listitem').filter({ hasText: organisation });
+  await expect(card).toHaveCount(1);
+  expect(await lineCount(card.getByText(organisation))).toBeLessThanOrEqual(3);
+  await expectInsideViewport(
+    card.getByRole('button', { name: new RegExp(`^Revoke the code for ${organisation} ending`) }),
+  );
+  await expectInsideViewport(page.getByRole('main').getByRole('button'));
+  await expectNoSidewaysScrolling(page);
+  await expectNoAxeViolations(page);
+});
+
+test('/admin/leads: each lead is a card with View on screen', async ({ page }) => {
+  const email = uniqueEmail('phone-lead');
+  // Filed as submit-lead files it (service role), with a name as long as a card must hold.
+  const response = await fetch(`${apiUrl}/rest/v1/leads`, {
+    method: 'POST',
+    headers: {
+      apikey: LOCAL_SERVICE_ROLE_KEY,
+      authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+    },
+    body: JSON.stringify({
+      first_name: 'Maximiliana',
+      last_name: 'Featherstonehaugh-Worthington',
+      email,
+      subject: 'Registering interest in Revolve 360 Training',
+      message: 'A demo for our practice, please.',
+      client_key: '0'.repeat(64),
+    }),
+  });
+  expect(response.status, await response.text()).toBe(201);
+
+  await open(page, '/admin/leads', 'Leads');
+  await page.getByLabel('Search leads by name, e-mail or subject').fill(email);
+  const card = page
+    .getByRole('list', { name: 'Leads' })
+    .getByRole('listitem')
+    .filter({ hasText: email });
+  await expect(card).toHaveCount(1);
+  expect(await lineCount(card.getByText(longName))).toBeLessThanOrEqual(2);
+  await expectInsideViewport(card.getByRole('button'));
+  await expectInsideViewport(page.getByRole('main').getByRole('button'));
+  await expectNoSidewaysScrolling(page);
+});

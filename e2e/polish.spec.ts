@@ -1,0 +1,193 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { toast } from './support/page';
+import {
+  accounts,
+  createAccount,
+  insertNotification,
+  signedInStorageState,
+  uniqueEmail,
+} from './support/backend';
+
+const password = 'Polish123';
+const ukShortDate = /\d{1,2} [A-Z][a-z]{2} \d{4}/;
+const usDate = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
+
+/** Resolves once every finite animation (a toast sliding in, a stack expanding) has ended. */
+async function animationsEnded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Fails if any toast's box overlaps the box of any link or button in the header. */
+async function expectToastsClearOfHeader(page: Page): Promise<void> {
+  await animationsEnded(page);
+  const boxes = async (selector: string) =>
+    (
+      await Promise.all(
+        (await page.locator(selector).all()).map(async (element) => ({
+          name: (await element.getAttribute('aria-label')) ?? (await element.innerText()),
+          box: await element.boundingBox(),
+        })),
+      )
+    ).filter((found): found is { name: string; box: Box } => found.box !== null);
+  const toasts = await boxes('[data-sonner-toast]');
+  const controls = await boxes('header :is(a, button, [role="button"], input, select)');
+  expect(toasts.length, 'toasts on screen').toBeGreaterThan(0);
+  expect(controls.length, 'header controls').toBeGreaterThan(0);
+  const covered = controls
+    .filter((control) => toasts.some((shown) => overlaps(shown.box, control.box)))
+    .map((control) => control.name.trim());
+  expect(covered, 'header controls under a toast').toEqual([]);
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`toasts at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('live ones never cover the header, even stacked and hovered; the bell stays reachable', async ({
+      browser,
+    }) => {
+      const email = uniqueEmail('toasts');
+      const userId = await createAccount(email, password);
+      const context = await browser.newContext({
+        viewport,
+        storageState: await signedInStorageState(email, password),
+      });
+      const page = await context.newPage();
+      await page.goto('/dashboard');
+      const bell = page.getByRole('button', { name: /^Notifications/ });
+      await expect(bell).toBeVisible();
+      // A notification written before the channel is listening is read with the list, without a
+      // toast: wait until the bell has counted this one, then the next are live.
+      await insertNotification(userId, { title: 'Welcome', message: 'Before listening.' });
+      await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 10_000 });
+      for (const n of [1, 2, 3])
+        await insertNotification(userId, { title: `Live ${n}`, message: `Message ${n}` });
+      await expect(toast(page, 'Live 3')).toBeVisible();
+      await expectToastsClearOfHeader(page);
+
+      // A resting pointer expands the stack (and holds it): it still stays clear.
+      for (const n of [4, 5, 6])
+        await insertNotification(userId, { title: `Live ${n}`, message: `Message ${n}` });
+      await toast(page, 'Live 6').hover();
+      await expectToastsClearOfHeader(page);
+
+      await bell.click();
+      await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toBeVisible();
+      await context.close();
+    });
+
+    test('a visitor’s stay clear of the navigation and Login', async ({ page }) => {
+      await page.goto('/trial-signup');
+      const submit = page.getByRole('button', { name: 'Request Free Trial' });
+      // The first press that the app (once loaded) answers with a toast, then two more.
+      await expect(async () => {
+        await submit.click();
+        await expect(toast(page, 'Validation Error').first()).toBeVisible({ timeout: 1_000 });
+      }).toPass();
+      for (let n = 0; n < 2; n += 1) await submit.click();
+      await expectToastsClearOfHeader(page);
+    });
+  });
+}
+
+test.describe('dates, the UK way', () => {
+  test.describe('on the dashboard and in the trial library', () => {
+    test.use({ account: 'active@example.com' });
+    test('short on the card, long in a sentence', async ({ page }) => {
+      await page.goto('/dashboard');
+      const card = page.getByRole('region', { name: 'Your trial' });
+      await expect(card).toContainText(/\(ends \d{1,2} [A-Z][a-z]{2} \d{4}\)/);
+      await expect(page.getByRole('main')).not.toContainText(usDate);
+      await page.goto('/training-library-trial');
+      await expect(page.getByRole('main')).toContainText(
+        /remaining, until \d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\./,
+      );
+    });
+  });
+
+  test.describe('on the admin dashboard', () => {
+    test.use({ account: accounts.admin });
+    test('in every list', async ({ page }) => {
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard', {
+        timeout: 15_000,
+      });
+      for (const tab of [/^Pending Trials/, /^Active Trials/, /^All Users/, /^Module Unlocks/]) {
+        await page.getByRole('tab', { name: tab }).click();
+        const panel = page.getByRole('tabpanel');
+        await expect(panel).toContainText(ukShortDate);
+        await expect(panel).not.toContainText(usDate);
+      }
+    });
+  });
+});
+
+test.describe('the trial library’s promise follows the trial', () => {
+  test('without a trial: free for 30 days once one is approved', async ({ browser }) => {
+    const email = uniqueEmail('no-trial-library');
+    await createAccount(email, password);
+    const context = await browser.newContext({
+      storageState: await signedInStorageState(email, password),
+    });
+    const page = await context.newPage();
+    await page.goto('/training-library-trial');
+    await expect(
+      page.getByText('Sign up for a trial to access the training modules.'),
+    ).toBeVisible();
+    await expect(
+      page.getByText('free for 30 days from the day a trial is approved', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByText(/free for the 30 days of your trial/)).toHaveCount(0);
+    await context.close();
+  });
+
+  test.describe('with one', () => {
+    test.use({ account: 'active@example.com' });
+    test('free for the 30 days of your trial', async ({ page }) => {
+      await page.goto('/training-library-trial');
+      await expect(page.getByRole('heading', { name: 'Your trial modules' })).toBeVisible();
+      await expect(page.getByText(/free for the 30 days of your trial/)).toBeVisible();
+    });
+  });
+});
+
+test.describe('the change-password card at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('moves the e-mail address to a line of its own rather than break it', async ({
+    browser,
+  }) => {
+    const email = `wrap${Date.now().toString(36)}@example.com`;
+    await createAccount(email, password);
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await signedInStorageState(email, password),
+    });
+    const page = await context.newPage();
+    await page.goto('/change-password');
+    const address = page.getByText(email, { exact: true });
+    await expect(address).toBeVisible();
+    // It fits on a line, so it sits whole on one line, not split across two.
+    const lines = await address.evaluate(
+      (element) =>
+        element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+    );
+    expect(lines).toBeLessThan(1.5);
+    await context.close();
+  });
+});

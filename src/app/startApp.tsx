@@ -1,0 +1,48 @@
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { logger } from '@/lib/logger';
+import { App } from './App';
+import { matchAppRoute } from './routes';
+
+/**
+ * The app itself, loaded by the entry (./main.tsx) once the prerendered page has been painted:
+ * hydrates the prerendered markup, or renders client-side pages into the empty root.
+ */
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to render into.');
+
+/**
+ * Marks the document (`<html data-app-started>`) once the app has hydrated the page or rendered it:
+ * until then a prerendered page is readable but inert, and the end-to-end tests wait for the mark
+ * before they scroll, hover or press anything.
+ */
+function MarkStarted() {
+  useEffect(() => {
+    document.documentElement.dataset.appStarted = '';
+  }, []);
+  return null;
+}
+
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+      <MarkStarted />
+    </BrowserRouter>
+  </StrictMode>
+);
+
+// Load the current page's code before the first render, so hydration matches the prerendered HTML
+// without passing through the loading fallback.
+function render(root: HTMLElement): void {
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+const { pathname } = window.location;
+void Promise.resolve(matchAppRoute(pathname)?.route.page.preload(pathname))
+  .catch((error: unknown) => {
+    logger.error('Could not load the page before the first render:', error);
+  })
+  .then(() => render(container));
