@@ -12,7 +12,7 @@ import {
   signedInStorageState,
   uniqueEmail,
 } from './support/backend';
-import { expectNoAxeViolations, toast } from './support/page';
+import { expectNoAxeViolations, setUpAuthenticatorApp, toast } from './support/page';
 
 // Admin powers need a second factor: the guard sends an admin at aal1 to set up an app or to the
 // code step, and the database and functions refuse them meanwhile (supabase/tests).
@@ -68,13 +68,7 @@ test.describe('an admin without an authenticator app', () => {
     await expect(page.getByText(/^Admins must use two-factor sign-in\./)).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    const panel = page.getByRole('region', { name: 'Set up your authenticator app' });
-    const shownKey = await panel.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent();
-    await panel
-      .getByRole('textbox', { name: 'Code from the app' })
-      .fill(totpCode((shownKey ?? '').replaceAll(' ', '')));
-    await panel.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await setUpAuthenticatorApp(page);
     await expect(page).toHaveURL('/admin');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
   });

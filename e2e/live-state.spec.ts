@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { toast } from './support/page';
+import { channelJoined, toast } from './support/page';
 import {
   accountWithTrialRequest,
   accounts,
@@ -14,18 +14,6 @@ const password = 'Live1234';
 const live = { timeout: 3_000 };
 
 test.use({ account: accounts.admin });
-
-/** Resolves when the page's realtime channel for the user has been joined. */
-async function channelJoined(page: Page, userId: string): Promise<void> {
-  const socket = await page.waitForEvent('websocket');
-  await socket.waitForEvent('framereceived', {
-    predicate: ({ payload }) =>
-      typeof payload === 'string' &&
-      payload.includes(`realtime:notifications:${userId}`) &&
-      payload.includes('phx_reply') &&
-      payload.includes('"status":"ok"'),
-  });
-}
 
 /** The user with a pending request, on their dashboard in a browser context of their own. */
 async function userOnDashboard(browser: Browser, label: string) {

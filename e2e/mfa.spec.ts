@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { totpCode } from '@revolve/local-backend/testing';
 import { expect, expectFailedRequests, test } from './fixtures';
 import { createAccount, enrolAuthenticatorApp, uniqueEmail } from './support/backend';
-import { expectNoAxeViolations, toast } from './support/page';
+import { expectNoAxeViolations, setUpAuthenticatorApp, toast } from './support/page';
 
 // Two-factor sign-in with an authenticator app, played by computing the codes from the secret the
 // page shows (as a person who cannot scan the QR code would type it into their app).
@@ -131,13 +131,7 @@ test('the way out of the code step signs out and shows the password step, return
   await page.goto('/login?return_to=%2Faccount%2Fsecurity');
   await signInWithPassword(page, email);
   await expect(page).toHaveURL('/account/security');
-  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-  const panel = page.getByRole('region', { name: 'Set up your authenticator app' });
-  const shownKey = await panel.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent();
-  await panel
-    .getByRole('textbox', { name: 'Code from the app' })
-    .fill(totpCode((shownKey ?? '').replaceAll(' ', '')));
-  await panel.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await setUpAuthenticatorApp(page);
   await expect(toast(page, 'Two-factor sign-in is on')).toBeVisible();
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { toast } from './support/page';
+import { channelJoined, toast } from './support/page';
 import {
   createAccount,
   insertNotification,
@@ -24,18 +24,6 @@ async function signedInUser(browser: Browser, label: string) {
   await page.goto('/dashboard');
   await joined;
   return { userId, page, context };
-}
-
-/** Resolves when the page's realtime channel for the user has been joined. */
-async function channelJoined(page: Page, userId: string): Promise<void> {
-  const socket = await page.waitForEvent('websocket');
-  await socket.waitForEvent('framereceived', {
-    predicate: ({ payload }) =>
-      typeof payload === 'string' &&
-      payload.includes(`realtime:notifications:${userId}`) &&
-      payload.includes('phx_reply') &&
-      payload.includes('"status":"ok"'),
-  });
 }
 
 test('a notification reaches its user live, within 2 seconds, and no one else', async ({

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { toast } from './support/page';
+import { animationsEnded, toast } from './support/page';
 import {
   accounts,
   createAccount,
@@ -12,19 +12,6 @@ import {
 const password = 'Polish123';
 const ukShortDate = /\d{1,2} [A-Z][a-z]{2} \d{4}/;
 const usDate = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
-
-/** Resolves once every finite animation (a toast sliding in, a stack expanding) has ended. */
-async function animationsEnded(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>

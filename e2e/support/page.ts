@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { totpCode } from '@revolve/local-backend/testing';
 
 /** WCAG 2.2 AA (the NHS requirement) and axe's best practices. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -9,15 +10,7 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
  * ended: a toast fading in is half transparent, and axe would measure its contrast mid-fade.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
+  await animationsEnded(page);
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   expect(
     results.violations.map(({ id, help, nodes }) => ({
@@ -42,4 +35,43 @@ export function toast(page: Page, title: string, description?: string | RegExp) 
   return description === undefined
     ? found
     : found.filter({ has: exactly('description', description) });
+}
+
+/** Resolves once every finite animation (a toast sliding in, a stack expanding) has ended. */
+export async function animationsEnded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
+
+/** Resolves when the page's realtime channel for the user has been joined. */
+export async function channelJoined(page: Page, userId: string): Promise<void> {
+  const socket = await page.waitForEvent('websocket');
+  await socket.waitForEvent('framereceived', {
+    predicate: ({ payload }) =>
+      typeof payload === 'string' &&
+      payload.includes(`realtime:notifications:${userId}`) &&
+      payload.includes('phx_reply') &&
+      payload.includes('"status":"ok"'),
+  });
+}
+
+/**
+ * On /account/security: sets up an authenticator app as a person who cannot scan the QR code does,
+ * typing the setup key the page shows into the app (here: computing the code from it).
+ */
+export async function setUpAuthenticatorApp(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const panel = page.getByRole('region', { name: 'Set up your authenticator app' });
+  const shownKey = await panel.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent();
+  await panel
+    .getByRole('textbox', { name: 'Code from the app' })
+    .fill(totpCode((shownKey ?? '').replaceAll(' ', '')));
+  await panel.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
 }

@@ -31,25 +31,21 @@ export function useWideScreen(): boolean {
   );
 }
 
+interface ScrollTableProps<Row> {
+  caption: string;
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  after?: ReactNode;
+}
+
 /**
  * A data table from 640 px, in a scrolling region: focusable, so keyboard users can scroll a table
  * wider than its column, and named by the table's caption. Below 640 px each row is a card (a list
  * named by the caption) whose values are labelled by their headers and whose actions fit the
  * screen. `after` shows under the rows (an empty list's message).
  */
-export function ScrollTable<Row>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  after,
-}: {
-  caption: string;
-  columns: readonly TableColumn<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-  after?: ReactNode;
-}) {
+export function ScrollTable<Row>({ caption, columns, rows, rowKey, after }: ScrollTableProps<Row>) {
   const wide = useWideScreen();
   if (!wide)
     return (
@@ -102,19 +98,7 @@ export function ScrollTable<Row>({
   );
 }
 
-function RowCards<Row>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  after,
-}: {
-  caption: string;
-  columns: readonly TableColumn<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-  after?: ReactNode;
-}) {
+function RowCards<Row>({ caption, columns, rows, rowKey, after }: ScrollTableProps<Row>) {
   const title = columns.find((column) => column.rowHeader);
   const values = columns.filter((column) => !column.rowHeader && !column.actions);
   const actions = columns.filter((column) => column.actions);

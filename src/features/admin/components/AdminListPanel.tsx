@@ -1,8 +1,7 @@
-import { useId, useRef, useState } from 'react';
-import { Search } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
-import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/ui/search-field';
 import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
 import { adminList as copy } from '@/content/admin';
 import { ADMIN_PAGE_SIZE, type AdminRows, type AdminTab } from '../api';
@@ -32,7 +31,6 @@ export function AdminListPanel<Tab extends AdminTab>({
 }) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
-  const searchId = useId();
   const searchField = useRef<HTMLInputElement>(null);
   const { data, isPending, isError } = useAdminList(tab, page, search);
   const total = data?.total ?? 0;
@@ -50,27 +48,16 @@ export function AdminListPanel<Tab extends AdminTab>({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="relative w-full max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            {copy.searchLabel(caption)}
-          </label>
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            ref={searchField}
-            id={searchId}
-            type="search"
-            placeholder={copy.searchPlaceholder}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(0);
-            }}
-            className="pl-9"
-          />
-        </div>
+        <SearchField
+          ref={searchField}
+          label={copy.searchLabel(caption)}
+          placeholder={copy.searchPlaceholder}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(0);
+          }}
+        />
         {isExportable(tab) ? (
           <CsvExportButton request={() => adminCsvExport(tab, search)} disabled={total === 0} />
         ) : null}

@@ -1,8 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
-import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/ui/search-field';
 import { leadsPage as copy, type LeadStatus } from '@/content/sales';
 import type { Lead } from '../api';
 import { BackToDashboard } from '../components/BackToDashboard';
@@ -26,7 +25,6 @@ export default function LeadsPage() {
   const [page, setPage] = useState(0);
   // The lead's id: the dialog shows the lead as last read, so it follows a save.
   const [openId, setOpenId] = useState<string | null>(null);
-  const searchId = useId();
   const statusId = useId();
   const searchField = useRef<HTMLInputElement>(null);
   const { data, isPending, isError } = useLeads(page, search, status);
@@ -43,27 +41,16 @@ export default function LeadsPage() {
       </div>
 
       <div className="flex flex-wrap items-end gap-4">
-        <div className="relative w-full max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            {copy.searchLabel}
-          </label>
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            ref={searchField}
-            id={searchId}
-            type="search"
-            placeholder={copy.searchPlaceholder}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(0);
-            }}
-            className="pl-9"
-          />
-        </div>
+        <SearchField
+          ref={searchField}
+          label={copy.searchLabel}
+          placeholder={copy.searchPlaceholder}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(0);
+          }}
+        />
         <div className="flex items-center gap-2">
           <label htmlFor={statusId} className="text-sm font-medium">
             {copy.statusFilterLabel}
