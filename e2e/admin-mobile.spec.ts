@@ -24,21 +24,23 @@ async function open(page: Page, path: string, heading: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: 15_000 });
 }
 
-/** Every one of `controls` lies wholly inside the phone's width. */
+/**
+ * Every one of `controls` lies wholly inside the phone's width. The boxes are read in one pass, so
+ * a list that re-renders meanwhile (a search answering) cannot leave a stale control to wait for.
+ */
 async function expectInsideViewport(controls: Locator) {
-  const boxes = await Promise.all(
-    (await controls.all()).map(async (control) => ({
-      name: (await control.getAttribute('aria-label')) ?? (await control.innerText()),
-      box: await control.boundingBox(),
-    })),
+  const boxes = await controls.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { left, right, width, height } = element.getBoundingClientRect();
+      const name = element.getAttribute('aria-label') ?? element.textContent ?? '';
+      return { name: name.trim(), left, right, laidOut: width > 0 && height > 0 };
+    }),
   );
   expect(boxes.length, 'controls to check').toBeGreaterThan(0);
-  for (const { name, box } of boxes) {
-    expect(box, `${name} is laid out`).not.toBeNull();
-    expect(box?.x ?? -1, `${name}'s left edge`).toBeGreaterThanOrEqual(0);
-    expect((box?.x ?? 0) + (box?.width ?? 0), `${name}'s right edge`).toBeLessThanOrEqual(
-      phone.width,
-    );
+  for (const { name, left, right, laidOut } of boxes) {
+    expect(laidOut, `${name} is laid out`).toBe(true);
+    expect(left, `${name}'s left edge`).toBeGreaterThanOrEqual(0);
+    expect(right, `${name}'s right edge`).toBeLessThanOrEqual(phone.width);
   }
 }
 
@@ -76,6 +78,8 @@ test('/admin: every tab shows cards with their actions on screen', async ({ page
   const pending = await openTab(page, /^Pending Trials/, pendingEmail);
   const request = pending.getByRole('listitem').filter({ hasText: pendingEmail });
   await expect(request).toHaveCount(1);
+  // The search has answered: the unique address is the list's only card.
+  await expect(pending.getByRole('listitem')).toHaveCount(1);
   await expect(pending.getByRole('table')).toHaveCount(0);
   expect(await lineCount(request.getByText(longName))).toBeLessThanOrEqual(2);
   await expectInsideViewport(request.getByRole('button'));
@@ -88,6 +92,7 @@ test('/admin: every tab shows cards with their actions on screen', async ({ page
   const active = await openTab(page, /^Active Trials/, activeEmail);
   const trial = active.getByRole('listitem').filter({ hasText: activeEmail });
   await expect(trial).toHaveCount(1);
+  await expect(active.getByRole('listitem')).toHaveCount(1);
   expect(await lineCount(trial.getByText(longName))).toBeLessThanOrEqual(2);
   await expect(
     trial.getByRole('button', { name: `Expire the trial of ${activeEmail}` }),
