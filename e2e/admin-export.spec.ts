@@ -3,8 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/page';
-import { LOCAL_SERVICE_ROLE_KEY } from '@revolve/local-backend/keys';
-import { accounts, apiUrl, createAccount, uniqueEmail } from './support/backend';
+import { accounts, createAccount, fileLeads, uniqueEmail } from './support/backend';
 
 test.use({ account: accounts.admin });
 
@@ -28,33 +27,22 @@ const today = () =>
  * Files `count` leads at once, as submit-lead does (service role): the same moment for every one,
  * so the export's paging must hold a stable order among equal times.
  */
-async function fileLeads(marker: string, count: number, message: (index: number) => string) {
-  const response = await fetch(`${apiUrl}/rest/v1/leads`, {
-    method: 'POST',
-    headers: {
-      apikey: LOCAL_SERVICE_ROLE_KEY,
-      authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
-      'content-type': 'application/json',
-      prefer: 'return=minimal',
-    },
-    body: JSON.stringify(
-      Array.from({ length: count }, (_, index) => ({
-        first_name: 'Cass',
-        last_name: `Export ${index + 1}`,
-        email: `${marker}-${index + 1}@example.com`,
-        subject: 'Registering interest in Revolve 360 Training',
-        message: message(index),
-        client_key: '0'.repeat(64),
-      })),
-    ),
-  });
-  expect(response.status, await response.text()).toBe(201);
+async function fileExportLeads(marker: string, count: number, message: (index: number) => string) {
+  await fileLeads(
+    Array.from({ length: count }, (_, index) => ({
+      first_name: 'Cass',
+      last_name: `Export ${index + 1}`,
+      email: `${marker}-${index + 1}@example.com`,
+      subject: 'Registering interest in Revolve 360 Training',
+      message: message(index),
+    })),
+  );
 }
 
 test('the admin downloads the leads of a search as CSV, every page of it', async ({ page }) => {
   const marker = uniqueEmail('csv-lead').split('@')[0] ?? '';
   const count = 1_201;
-  await fileLeads(marker, count, (index) =>
+  await fileExportLeads(marker, count, (index) =>
     index === 0 ? '=HYPERLINK("http://example.com")\nsecond line, with a comma' : 'Hello',
   );
 

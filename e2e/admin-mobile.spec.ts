@@ -1,12 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { LOCAL_SERVICE_ROLE_KEY } from '@revolve/local-backend/keys';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/page';
 import {
   accountWithActiveTrial,
   accountWithTrialRequest,
   accounts,
-  apiUrl,
+  fileLeads,
   uniqueEmail,
 } from './support/backend';
 
@@ -152,24 +151,15 @@ test('/admin/access-codes: each code is a card with Revoke on screen', async ({ 
 test('/admin/leads: each lead is a card with View on screen', async ({ page }) => {
   const email = uniqueEmail('phone-lead');
   // Filed as submit-lead files it (service role), with a name as long as a card must hold.
-  const response = await fetch(`${apiUrl}/rest/v1/leads`, {
-    method: 'POST',
-    headers: {
-      apikey: LOCAL_SERVICE_ROLE_KEY,
-      authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
-      'content-type': 'application/json',
-      prefer: 'return=minimal',
-    },
-    body: JSON.stringify({
+  await fileLeads([
+    {
       first_name: 'Maximiliana',
       last_name: 'Featherstonehaugh-Worthington',
       email,
       subject: 'Registering interest in Revolve 360 Training',
       message: 'A demo for our practice, please.',
-      client_key: '0'.repeat(64),
-    }),
-  });
-  expect(response.status, await response.text()).toBe(201);
+    },
+  ]);
 
   await open(page, '/admin/leads', 'Leads');
   await page.getByLabel('Search leads by name, e-mail or subject').fill(email);

@@ -291,3 +291,23 @@ export async function enrolAuthenticatorApp(email: string, password: string): Pr
   if (verified.error) throw verified.error;
   return data.totp.secret;
 }
+
+/** A lead as the form files it, without the address hash submit-lead computes. */
+interface LeadFields {
+  first_name: string;
+  last_name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+/**
+ * Files leads as submit-lead does (service role), all in one statement: every one gets the same
+ * moment, as many submissions at once would.
+ */
+export async function fileLeads(leads: readonly LeadFields[]): Promise<void> {
+  const { error } = await service()
+    .from('leads')
+    .insert(leads.map((lead) => ({ ...lead, client_key: '0'.repeat(64) })));
+  if (error) throw error;
+}
