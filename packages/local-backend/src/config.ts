@@ -83,6 +83,8 @@ export interface BackendConfig {
   auth: AuthSettings;
   /** Function name -> whether its requests need a valid JWT (config.toml [functions.<name>] verify_jwt). */
   functionsVerifyJwt: Record<string, boolean>;
+  /** Function name -> its import map or deno.json, absolute (config.toml [functions.<name>] import_map). */
+  functionsImportMap: Record<string, string>;
   /** config.toml [edge_runtime.secrets], `env(NAME)` values resolved: the functions' local secrets. */
   functionSecrets: Record<string, string>;
 }
@@ -185,7 +187,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
   const toml = parse(readFileSync(join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
   const api = table(toml.api);
   const db = table(toml.db);
-  const mail = table(toml.inbucket);
+  const mail = table(toml.local_smtp);
   const auth = table(toml.auth);
   const authEmail = table(auth.email);
   const google = table(table(auth.external).google);
@@ -234,6 +236,12 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
         name,
         read(table(settings), 'verify_jwt', true),
       ]),
+    ),
+    functionsImportMap: Object.fromEntries(
+      Object.entries(functions).flatMap(([name, settings]) => {
+        const importMap = read(table(settings), 'import_map', '');
+        return importMap ? [[name, resolve(supabaseDir, importMap)]] : [];
+      }),
     ),
     functionSecrets: functionSecrets(table(edgeRuntime.secrets)),
   };

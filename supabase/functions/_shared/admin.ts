@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { HttpError } from './http.ts';
 import { requiredSetting } from './settings.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'npm:zod@4.6.7';
+import { z } from 'zod';
 import { HttpError } from './http.ts';
 
 /** The request's JSON body checked against a schema; 400 with the first problem otherwise. */

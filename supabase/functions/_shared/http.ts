@@ -1,5 +1,5 @@
 /** Responses every function shares: CORS for the browser app, JSON bodies, {error} on failure. */
-import { corsHeaders as supabaseCorsHeaders } from 'npm:@supabase/supabase-js@2.109.0/cors';
+import { corsHeaders as supabaseCorsHeaders } from '@supabase/supabase-js/cors';
 
 // supabase-js's own list of the headers its clients send, so a new one never breaks a preflight;
 // these functions answer POST only.

@@ -2,7 +2,7 @@
 // e-mails the user that their trial ends in three days. Only the database's scheduled job may call
 // it (the service role key, from Vault); it mails only the trial's own user, never an address
 // from the request.
-import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { createClient } from '@supabase/supabase-js';
 import { readBody, z } from '../_shared/body.ts';
 import { handle, HttpError, json } from '../_shared/http.ts';
 import { mailSettings, sendMail } from '../_shared/mail.ts';

@@ -1,6 +1,6 @@
 // Interest registered on /book-demo: validated, limited per address, stored in public.leads and
 // e-mailed to the sales inbox. Visitors call it without signing in.
-import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { createClient } from '@supabase/supabase-js';
 import { actionError } from '../_shared/admin.ts';
 import { readBody, z } from '../_shared/body.ts';
 import { handle, json } from '../_shared/http.ts';

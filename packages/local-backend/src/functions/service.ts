@@ -68,9 +68,13 @@ export async function createFunctionsService(
   const specFor = async (name: string, entrypoint: string): Promise<WorkerSpec> => ({
     name,
     entrypoint,
-    importMap: [join(functionsDir, name, 'deno.json'), join(functionsDir, 'import_map.json')].find(
-      (path) => existsSync(path),
-    ),
+    // config.toml's import_map wins, as in the Supabase CLI; then the function's own deno.json, then
+    // the shared import_map.json.
+    importMap: [
+      config.functionsImportMap[name],
+      join(functionsDir, name, 'deno.json'),
+      join(functionsDir, 'import_map.json'),
+    ].find((path) => path !== undefined && existsSync(path)),
     env: await functionEnvironment(config, deps.mailboxUrl, log),
     packageRoot,
     denoDir,
