@@ -149,7 +149,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['scripts/**/*.ts', 'e2e/**/*.ts', '*.ts', '*.js'],
+    files: ['scripts/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.ts', '*.js'],
     languageOptions: { globals: globals.node },
   },
   {
