@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { animationsEnded, toast } from './support/page';
 import {
@@ -39,10 +39,52 @@ async function expectToastsClearOfHeader(page: Page): Promise<void> {
   expect(covered, 'header controls under a toast').toEqual([]);
 }
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
+/** Submits the empty trial sign-up form until the app (once loaded) answers with a toast. */
+async function visitorToast(page: Page): Promise<Locator> {
+  await page.goto('/trial-signup');
+  const submit = page.getByRole('button', { name: 'Request Free Trial' });
+  const shown = toast(page, 'Validation Error').first();
+  await expect(async () => {
+    await submit.click();
+    await expect(shown).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  return submit;
+}
+
+type Edge = 'left' | 'right' | 'top' | 'bottom';
+
+/** The front toast's distance from each edge of the viewport, once it has slid into place. */
+async function frontToastGaps(page: Page): Promise<Record<Edge, number>> {
+  // Sonner marks a toast mounted when it starts the slide in; until then it waits off screen.
+  const front = page.locator('[data-sonner-toast][data-front="true"][data-mounted="true"]');
+  await expect(front).toBeVisible();
+  await animationsEnded(page);
+  const viewport = page.viewportSize();
+  const box = await front.boundingBox();
+  if (!viewport || !box) throw new Error('No viewport, or no toast in front');
+  return {
+    left: box.x,
+    right: viewport.width - (box.x + box.width),
+    top: box.y,
+    bottom: viewport.height - (box.y + box.height),
+  };
+}
+
+// Sonner keeps toasts 24 px from the viewport's edges, 16 px under 600 px wide.
+const edgeMargin = 32;
+
+for (const { viewport, placement, edges } of [
+  {
+    viewport: { width: 1440, height: 900 },
+    placement: 'at the bottom right',
+    edges: ['right', 'bottom'],
+  },
+  {
+    viewport: { width: 390, height: 844 },
+    placement: 'the full width along the bottom',
+    edges: ['left', 'right', 'bottom'],
+  },
+] satisfies { viewport: { width: number; height: number }; placement: string; edges: Edge[] }[]) {
   test.describe(`toasts at ${viewport.width} px`, () => {
     test.use({ viewport });
 
@@ -80,15 +122,20 @@ for (const viewport of [
     });
 
     test('a visitor’s stay clear of the navigation and Login', async ({ page }) => {
-      await page.goto('/trial-signup');
-      const submit = page.getByRole('button', { name: 'Request Free Trial' });
-      // The first press that the app (once loaded) answers with a toast, then two more.
-      await expect(async () => {
-        await submit.click();
-        await expect(toast(page, 'Validation Error').first()).toBeVisible({ timeout: 1_000 });
-      }).toPass();
+      const submit = await visitorToast(page);
       for (let n = 0; n < 2; n += 1) await submit.click();
       await expectToastsClearOfHeader(page);
+    });
+
+    test(`sit ${placement}`, async ({ page }) => {
+      await visitorToast(page);
+      const gaps = await frontToastGaps(page);
+      const near = Object.fromEntries(
+        edges.map((edge) => [edge, gaps[edge] >= 0 && gaps[edge] <= edgeMargin]),
+      );
+      expect(near, `gaps to the viewport's edges: ${JSON.stringify(gaps)}`).toEqual(
+        Object.fromEntries(edges.map((edge) => [edge, true])),
+      );
     });
   });
 }

@@ -2,10 +2,11 @@
  * The sales funnel on /admin/activity: admin_funnel and admin_module_starts count exactly the rows
  * of the window asked for, and answer admins only.
  *
- * Other test files write to the same database at the same time, so the counting test runs in one
+ * Other test files write to the same database at the same time, so each counting test runs in one
  * repeatable-read transaction: it reads the functions, adds rows dated back in time, reads them
  * again and compares the difference with what it added (other sessions' rows stay invisible to
- * its snapshot), then rolls everything back.
+ * its snapshot), then rolls everything back. Its now() is fixed, so a row can be dated to the
+ * microsecond against a window's start.
  */
 import type { PoolClient } from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -155,6 +156,70 @@ async function arrangeFunnelRows(client: PoolClient) {
   await unlock(gus, 'dementia', 2, true);
 }
 
+/** `days` days before the transaction's now(), moved `microseconds` later (the columns' resolution). */
+const edge = (days: number, microseconds: number) =>
+  `now() - interval '${days} days' + interval '${microseconds} microseconds'`;
+
+/**
+ * For each window, one account that took every windowed step a microsecond inside its start and one
+ * that took them exactly at its start (outside: a window is the `days` days before now, open at its
+ * start): a lead, a trial request, a request approved and one rejected (both asked long before), a
+ * trial that expired (granted long before), and a first unlock with an access code (a conversion,
+ * after that trial began). Two more trials end exactly now (not active) and a microsecond later.
+ */
+async function arrangeWindowEdgeRows(client: PoolClient) {
+  const { rows } = await client.query<{ id: string }>(
+    `insert into public.access_codes (organisation, code_hash, code_hint)
+     values ('Window Edge Practice', md5(random()::text) || md5(random()::text), 'EDGE') returning id`,
+  );
+  const code = rows[0]?.id;
+  if (!code) throw new Error('Could not create an access code');
+  const longBefore = `now() - interval '300 days'`;
+
+  for (const days of [30, 90]) {
+    for (const microseconds of [1, 0]) {
+      const at = edge(days, microseconds);
+      const user = await account(client, 'Edge');
+      await client.query(
+        `insert into public.leads (first_name, last_name, email, subject, message, client_key, created_at)
+         values ('Lead', 'Edge', 'lead-edge@example.org', 'Interest', 'Hello', repeat('0', 64), ${at})`,
+      );
+      await client.query(
+        `insert into public.pending_trials (user_id, first_name, last_name, email, status, submitted_at, reviewed_at)
+         select id, 'Edge', 'User', email, step.status, step.submitted_at, step.reviewed_at
+         from public.profiles
+         cross join (values
+           ('pending', ${at}, null::timestamptz),
+           ('approved', ${longBefore}, ${at}),
+           ('rejected', ${longBefore}, ${at})
+         ) as step (status, submitted_at, reviewed_at)
+         where id = $1`,
+        [user],
+      );
+      await client.query(
+        `insert into public.expired_trials (user_id, email, granted_at, expired_at)
+         select id, email, ${longBefore}, ${at} from public.profiles where id = $1`,
+        [user],
+      );
+      await client.query(
+        `insert into public.module_unlocks (user_id, module_name, unlocked_at, grant_kind, access_code_id)
+         values ($1, 'group-diabetes', ${at}, 'access_code', $2)`,
+        [user, code],
+      );
+    }
+  }
+
+  for (const microseconds of [0, 1]) {
+    const user = await account(client, 'Ends');
+    await client.query(
+      `insert into public.active_trial_users (user_id, email, granted_at, expires_at)
+       select id, email, now() - interval '30 days', now() + interval '${microseconds} microseconds'
+       from public.profiles where id = $1`,
+      [user],
+    );
+  }
+}
+
 describe('admin_funnel and admin_module_starts', () => {
   it('count exactly the rows of the last 30 and the last 90 days', async () => {
     const client = await database().connect();
@@ -196,6 +261,42 @@ describe('admin_funnel and admin_module_starts', () => {
         'chronic-pain': 2,
         'womens-health': 1,
         'home-visits': 1,
+      });
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  it('count a row a microsecond inside the start of the 30- and 90-day windows, not one on it', async () => {
+    const client = await database().connect();
+    try {
+      await client.query('begin isolation level repeatable read');
+      const before = {
+        funnel30: await funnel(client, 30),
+        funnel90: await funnel(client, 90),
+        starts30: await moduleStarts(client, 30),
+        starts90: await moduleStarts(client, 90),
+      };
+      await arrangeWindowEdgeRows(client);
+
+      // 30 days: the row just inside. 90 days: both 30-day rows, and the row just inside.
+      const counted = (count: number) => ({
+        leads: count,
+        trial_requests: count,
+        approvals: count,
+        rejections: count,
+        trials_active_now: 1,
+        expiries: count,
+        conversions: count,
+      });
+      expect(difference(await funnel(client, 30), before.funnel30)).toEqual(counted(1));
+      expect(difference(await funnel(client, 90), before.funnel90)).toEqual(counted(3));
+      expect(difference(await moduleStarts(client, 30), before.starts30)).toEqual({
+        'group-diabetes': 1,
+      });
+      expect(difference(await moduleStarts(client, 90), before.starts90)).toEqual({
+        'group-diabetes': 3,
       });
     } finally {
       await client.query('rollback');
