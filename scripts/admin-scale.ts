@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { clientFor, startTestBackend, totpCode } from '@revolve/local-backend/testing';
-import { LOCAL_ANON_KEY } from '@revolve/local-backend/keys';
+import { LOCAL_PUBLISHABLE_KEY } from '@revolve/local-backend/keys';
 import {
   listActiveTrials,
   listAdmins,
@@ -100,7 +100,7 @@ try {
   await pool.query('analyze');
   console.log(`Seeded ${USERS} users in ${Math.round(performance.now() - seeding)} ms.`);
 
-  const admin = clientFor(backend.url, LOCAL_ANON_KEY) as SupabaseClient<Database>;
+  const admin = clientFor(backend.url, LOCAL_PUBLISHABLE_KEY) as SupabaseClient<Database>;
   const { error } = await admin.auth.signInWithPassword({
     email: 'admin@example.com',
     password: 'Password123',

@@ -1,7 +1,8 @@
 /**
  * The local backend for the end-to-end suite: the usual ports (the built site is configured for
- * them), a new database in a temporary folder for every run (migrations + seed.sql), and auth rate
- * limits relaxed because the whole suite signs in from one address. Deleted again on exit.
+ * them), a new database in a temporary folder for every run (migrations + seed.sql), auth rate
+ * limits relaxed because the whole suite signs in from one address, and the legacy JWT API keys
+ * refused, so the journeys prove the publishable and secret keys suffice. Deleted again on exit.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ const backend = await startBackend({
     token_verifications: relaxed,
   },
   mfaChallengeAndVerifyPerMinute: relaxed,
+  disableLegacyApiKeys: true,
   log: {
     info: () => undefined,
     // Playwright signals the whole process group, so Postgres may end connections before the

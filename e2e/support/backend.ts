@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { createClient, isAuthSessionMissingError } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { authStorageKey } from '../../src/lib/authStorageKey';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@revolve/local-backend/keys';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@revolve/local-backend/keys';
 import { totpCode } from '@revolve/local-backend/testing';
 
 /** The local backend the suite runs against (scripts/e2e-backend.ts) and its seeded accounts. */
@@ -27,7 +27,8 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
-function client(key = LOCAL_ANON_KEY) {
+/** A supabase-js client in the runner's process (not a browser), so the secret key is allowed. */
+function client(key = LOCAL_PUBLISHABLE_KEY) {
   return createClient(apiUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
@@ -55,7 +56,7 @@ export async function insertNotification(
   userId: string,
   notification: { title: string; message: string; type?: string },
 ): Promise<void> {
-  const { error } = await client(LOCAL_SERVICE_ROLE_KEY)
+  const { error } = await client(LOCAL_SECRET_KEY)
     .from('notifications')
     .insert({ user_id: userId, type: 'info', ...notification });
   if (error) throw error;
@@ -145,7 +146,7 @@ export async function latestEmailText(email: string, subject: string): Promise<s
 }
 
 function service() {
-  return client(LOCAL_SERVICE_ROLE_KEY);
+  return client(LOCAL_SECRET_KEY);
 }
 
 /** A new account with a pending trial request of its own; resolves to the request's id. */

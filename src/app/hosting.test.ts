@@ -14,7 +14,7 @@ import { buildPaths } from './routes';
 
 const env: PublicEnv = {
   VITE_SUPABASE_URL: 'https://abcdefghijklmnopqrst.supabase.co',
-  VITE_SUPABASE_ANON_KEY: 'public-anon-key',
+  VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_hostingTestKey',
   VITE_PLAYER_BASE_URL: 'https://player.example.com/360',
   VITE_SITE_URL: 'https://www.example.com',
 };

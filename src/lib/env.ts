@@ -4,7 +4,7 @@
  */
 export const env = {
   supabaseUrl: import.meta.env.VITE_SUPABASE_URL,
-  supabaseAnonKey: import.meta.env.VITE_SUPABASE_ANON_KEY,
+  supabasePublishableKey: import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY,
   playerBaseUrl: import.meta.env.VITE_PLAYER_BASE_URL,
   siteUrl: import.meta.env.VITE_SITE_URL,
 };

@@ -8,7 +8,7 @@ import type { Database } from './database.types';
  * (src/lib/loadSupabase.ts), so the library stays out of pages that do not need it; modules that are
  * themselves loaded on demand may import it directly.
  */
-export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+export const supabase = createClient<Database>(env.supabaseUrl, env.supabasePublishableKey, {
   auth: {
     storageKey: authStorageKey,
     persistSession: true,

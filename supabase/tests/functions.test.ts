@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { corsHeaders as supabaseCorsHeaders } from '@supabase/supabase-js/cors';
-import { LOCAL_ANON_KEY } from '@revolve/local-backend/keys';
+import { LOCAL_PUBLISHABLE_KEY } from '@revolve/local-backend/keys';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   anonClient,
@@ -250,7 +250,7 @@ describe('a forged token', () => {
         method: 'POST',
         headers: {
           Authorization: `Bearer ${forgedAdminToken()}`,
-          apikey: LOCAL_ANON_KEY,
+          apikey: LOCAL_PUBLISHABLE_KEY,
           'Content-Type': 'application/json',
         },
         body: JSON.stringify({ user_email: seeded.fresh.email }),

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '@revolve/local-backend/keys';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@revolve/local-backend/keys';
 import { clientFor, totpCode } from '@revolve/local-backend/testing';
 
 export const projectUrl = inject('projectUrl');
@@ -10,8 +10,9 @@ export const mailboxUrl = inject('projectMailboxUrl');
 /** Every seeded account's password (supabase/seed.sql). */
 export const seedPassword = 'Password123';
 
-export const anonClient = () => clientFor(projectUrl, LOCAL_ANON_KEY);
-export const serviceClient = () => clientFor(projectUrl, LOCAL_SERVICE_ROLE_KEY);
+// The new API keys only: the backend of these tests refuses the legacy JWT keys (setup.ts).
+export const anonClient = () => clientFor(projectUrl, LOCAL_PUBLISHABLE_KEY);
+export const serviceClient = () => clientFor(projectUrl, LOCAL_SECRET_KEY);
 
 /**
  * The seeded admin's authenticator app secret (supabase/seed.sql, published in supabase/README.md):

@@ -17,6 +17,7 @@ beforeAll(async () => {
   backend = await startTestBackend({
     supabaseDir: join(import.meta.dirname, '..'),
     legacyDefaultPrivileges: inject('legacyDefaultPrivileges'),
+    disableLegacyApiKeys: true,
   });
   admin = backend.anonClient();
   const { error } = await admin.auth.signInWithPassword({

@@ -8,7 +8,12 @@ import { parseArgs } from 'node:util';
 import { startBackend, type RunningBackend, type StartOptions } from './backend';
 import { loadConfig } from './config';
 import { BackendStartError } from './db/postgres';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './keys';
+import {
+  LOCAL_ANON_KEY,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  LOCAL_SERVICE_ROLE_KEY,
+} from './keys';
 
 export interface BackendCommandOptions extends Omit<StartOptions, 'log'> {
   /** The command line to read `--reset` from (default: the process's arguments). */
@@ -19,7 +24,8 @@ export interface BackendCommandOptions extends Omit<StartOptions, 'log'> {
   accountsNote?: string;
 }
 
-const line = (label: string, value: string) => `  ${`${label}:`.padEnd(14)}${value}`;
+const labelWidth = 21;
+const line = (label: string, value: string) => `  ${`${label}:`.padEnd(labelWidth)}${value}`;
 
 export async function runBackendCommand(options: BackendCommandOptions = {}): Promise<void> {
   const { args = process.argv.slice(2), summary, accountsNote, ...startOptions } = options;
@@ -55,8 +61,14 @@ export async function runBackendCommand(options: BackendCommandOptions = {}): Pr
         line('DB URL', backend.dbUrl),
         line('Mailbox', backend.mailboxUrl),
         ...(summary?.(backend) ?? []).map(([label, value]) => line(label, value)),
-        line('anon key', LOCAL_ANON_KEY),
-        line('service_role', LOCAL_SERVICE_ROLE_KEY),
+        line('Publishable key', LOCAL_PUBLISHABLE_KEY),
+        line('Secret key', LOCAL_SECRET_KEY),
+        ...(backend.config.disableLegacyApiKeys
+          ? [line('Legacy keys', 'disabled (refused with 401)')]
+          : [
+              line('Legacy anon key', LOCAL_ANON_KEY),
+              line('Legacy service_role', LOCAL_SERVICE_ROLE_KEY),
+            ]),
         line(
           'Migrations',
           `${migrations.applied.length > 0 ? `applied ${migrations.applied.join(', ')}` : 'up to date'}${migrations.seeded ? '; seed.sql loaded' : ''}`,
@@ -65,7 +77,7 @@ export async function runBackendCommand(options: BackendCommandOptions = {}): Pr
           'Accounts',
           accounts.length > 0 ? accounts.map((account) => account.email).join(', ') : 'none yet',
         ),
-        ...(accountsNote ? [`${' '.repeat(16)}(${accountsNote})`] : []),
+        ...(accountsNote ? [`${' '.repeat(2 + labelWidth)}(${accountsNote})`] : []),
         '',
       ].join('\n'),
     );

@@ -10,7 +10,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startBackend, type ExtraRoute, type RunningBackend } from './backend';
 import { totpCode as codeAt } from './auth/totp';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './keys';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from './keys';
 
 /** The code an authenticator app shows for a TOTP secret (base32) at `atMs` (default: now). */
 export function totpCode(secret: string, atMs: number = Date.now()): string {
@@ -35,8 +35,9 @@ export interface TestBackend {
   /** A copy of the fixture's supabase/ folder this instance reads (tests may add migrations to it). */
   supabaseDir: string;
   dataDir: string;
-  /** A supabase-js client with the anon key and its own in-memory session. */
+  /** A supabase-js client with the publishable key and its own in-memory session. */
   anonClient(): SupabaseClient;
+  /** A supabase-js client with the secret key (the service_role). */
   serviceClient(): SupabaseClient;
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -72,6 +73,8 @@ export interface TestBackendOptions {
   enableConfirmations?: boolean;
   /** Supabase's legacy default privileges on the new database (see StartOptions). */
   legacyDefaultPrivileges?: boolean;
+  /** Refuses the legacy JWT API keys (see ConfigOverrides). */
+  disableLegacyApiKeys?: boolean;
   /** Routes served beside the Supabase services (see StartOptions). */
   extraRoutes?: ExtraRoute[];
 }
@@ -99,6 +102,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       rateLimitHeader: options.rateLimitHeader,
       enableConfirmations: options.enableConfirmations,
       legacyDefaultPrivileges: options.legacyDefaultPrivileges,
+      disableLegacyApiKeys: options.disableLegacyApiKeys,
       extraRoutes: options.extraRoutes,
       ...ports,
     });
@@ -113,8 +117,8 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     dbUrl: backend.dbUrl,
     supabaseDir,
     dataDir,
-    anonClient: () => clientFor(backend.apiUrl, LOCAL_ANON_KEY),
-    serviceClient: () => clientFor(backend.apiUrl, LOCAL_SERVICE_ROLE_KEY),
+    anonClient: () => clientFor(backend.apiUrl, LOCAL_PUBLISHABLE_KEY),
+    serviceClient: () => clientFor(backend.apiUrl, LOCAL_SECRET_KEY),
     restart: async () => {
       await backend.stop();
       backend = await start();

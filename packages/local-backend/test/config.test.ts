@@ -24,6 +24,16 @@ describe('config', () => {
     expect(load().auth.enableConfirmations).toBe(false);
   });
 
+  it('keeps the legacy API keys unless the environment or the option disables them', () => {
+    expect(load().disableLegacyApiKeys).toBe(false);
+    vi.stubEnv('LOCAL_BACKEND_DISABLE_LEGACY_API_KEYS', 'true');
+    expect(load().disableLegacyApiKeys).toBe(true);
+    expect(load({ disableLegacyApiKeys: false }).disableLegacyApiKeys).toBe(false);
+    vi.stubEnv('LOCAL_BACKEND_DISABLE_LEGACY_API_KEYS', 'false');
+    expect(load({ disableLegacyApiKeys: true }).disableLegacyApiKeys).toBe(true);
+    expect(load().disableLegacyApiKeys).toBe(false);
+  });
+
   it('refuses a switch that is neither true nor false, naming it', () => {
     vi.stubEnv('LOCAL_BACKEND_ENABLE_CONFIRMATIONS', 'yes');
     expect(() => load()).toThrow(BackendStartError);

@@ -22,7 +22,7 @@ export async function submitLead(lead: LeadSubmission, fallbackMessage: string):
   try {
     response = await fetch(new URL('/functions/v1/submit-lead', env.supabaseUrl), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', apikey: env.supabaseAnonKey },
+      headers: { 'Content-Type': 'application/json', apikey: env.supabasePublishableKey },
       body: JSON.stringify(lead),
     });
   } catch {

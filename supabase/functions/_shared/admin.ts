@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { HttpError } from './http.ts';
+import { publishableKey } from './keys.ts';
 import { requiredSetting } from './settings.ts';
 
 /**
@@ -12,7 +13,7 @@ export async function requireAdmin(
 ): Promise<{ db: SupabaseClient; userId: string }> {
   const authorization = request.headers.get('Authorization') ?? '';
   if (!authorization.startsWith('Bearer ')) throw new HttpError(401, 'Please sign in.');
-  const db = createClient(requiredSetting('SUPABASE_URL'), requiredSetting('SUPABASE_ANON_KEY'), {
+  const db = createClient(requiredSetting('SUPABASE_URL'), publishableKey(), {
     global: { headers: { Authorization: authorization } },
     auth: { persistSession: false, autoRefreshToken: false },
   });

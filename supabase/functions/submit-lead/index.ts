@@ -4,6 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import { actionError } from '../_shared/admin.ts';
 import { readBody, z } from '../_shared/body.ts';
 import { handle, json } from '../_shared/http.ts';
+import { secretKey } from '../_shared/keys.ts';
 import { leadEmail } from '../_shared/lead-email.ts';
 import { mailSettings, sendMail } from '../_shared/mail.ts';
 import { requiredSetting } from '../_shared/settings.ts';
@@ -55,13 +56,9 @@ Deno.serve(
     const salesInbox = requiredSetting('SALES_EMAIL');
     const mail = mailSettings();
     const siteUrl = requiredSetting('SITE_URL');
-    const db = createClient(
-      requiredSetting('SUPABASE_URL'),
-      requiredSetting('SUPABASE_SERVICE_ROLE_KEY'),
-      {
-        auth: { persistSession: false, autoRefreshToken: false },
-      },
-    );
+    const db = createClient(requiredSetting('SUPABASE_URL'), secretKey(), {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
     const { error } = await db.rpc('submit_lead', {
       first_name: lead.firstName,
       last_name: lead.lastName,

@@ -1,12 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  LOCAL_ANON_KEY,
-  LOCAL_PUBLISHABLE_KEY,
-  LOCAL_SECRET_KEY,
-  LOCAL_SERVICE_ROLE_KEY,
-} from '../keys';
 import { authError } from '../auth/errors';
 import { restError } from '../rest/errors';
+import { apiKeyRefusal, tokenForApiKey, userToken, type ApiKeyPolicy } from './api-keys';
 import {
   HttpError,
   type ApiRequest,
@@ -43,6 +38,8 @@ export interface GatewayOptions {
    * hosted relay hands a function its preflights, and the function answers them itself.
    */
   servicePreflights?: string[];
+  /** Which API keys are refused before routing (a secret key from a browser always is). */
+  apiKeys?: ApiKeyPolicy;
 }
 
 /**
@@ -56,6 +53,7 @@ export function createGateway(
 ) {
   const prefixes = Object.keys(routes).sort((a, b) => b.length - a.length);
   const servicePreflights = new Set(options.servicePreflights ?? []);
+  const apiKeys = options.apiKeys ?? {};
 
   return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
     const url = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? '127.0.0.1'}`);
@@ -94,13 +92,19 @@ export function createGateway(
         discardBody(incoming);
         throw refusal(prefix, 431, `The request URL is longer than ${MAX_URL_BYTES / 1024} KB`);
       }
+      const apikey = apiKeyOf(incoming, url);
+      const keyRefusal = apiKeyRefusal(apikey, incoming.headers['user-agent'], apiKeys);
+      if (keyRefusal) {
+        discardBody(incoming);
+        throw keyRefusal;
+      }
       const body = await readBody(incoming, prefix);
       const request: ApiRequest = {
         method: incoming.method ?? 'GET',
         url,
         path: url.pathname.slice(prefix.length) || '/',
         headers: incoming.headers,
-        bearer: bearerFor(incoming, url),
+        bearer: userToken(incoming.headers.authorization) ?? (apikey && tokenForApiKey(apikey)),
         body,
         ip: incoming.socket.remoteAddress ?? '127.0.0.1',
       };
@@ -125,21 +129,12 @@ export function createGateway(
   };
 }
 
-/**
- * The CLI gateway's key mapping: a user's Authorization header is kept; otherwise the apikey (header or
- * query parameter) decides: the opaque secret and publishable keys become the service_role and anon
- * JWTs, and a legacy JWT key is used as the bearer token itself.
- */
-function bearerFor(incoming: IncomingMessage, url: URL): string | undefined {
-  const authorization = incoming.headers.authorization;
-  if (authorization?.startsWith('Bearer ') && !authorization.startsWith('Bearer sb_')) {
-    return authorization.slice('Bearer '.length).trim();
-  }
-  const apikey =
-    (incoming.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? undefined;
-  if (apikey === LOCAL_SECRET_KEY) return LOCAL_SERVICE_ROLE_KEY;
-  if (apikey === LOCAL_PUBLISHABLE_KEY) return LOCAL_ANON_KEY;
-  return apikey || undefined;
+/** The request's API key: the `apikey` header, else the `apikey` query parameter. */
+function apiKeyOf(incoming: IncomingMessage, url: URL): string | undefined {
+  const header = incoming.headers.apikey;
+  return (
+    (typeof header === 'string' ? header : undefined) || url.searchParams.get('apikey') || undefined
+  );
 }
 
 /** A service's headers replace the gateway's of the same name, whatever their capitalisation. */

@@ -1,12 +1,13 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { ServiceDeps } from '../http/types';
+import { apiKeyRefusal, tokenForApiKey, type ApiKeyPolicy } from '../http/api-keys';
+import type { HttpError, ServiceDeps } from '../http/types';
 import { startChangeFeed } from './changes';
 import { Connection, type Channel, type ChannelContext } from './channels';
 import { deliverChanges } from './delivery';
 import { SUPPORTED_VERSIONS, type SerializerVersion } from './phoenix';
-import { checkToken, tokenForApiKey } from './tokens';
+import { checkToken } from './tokens';
 import { TypeCatalog } from './types';
 
 export interface RealtimeService {
@@ -21,9 +22,12 @@ const WEBSOCKET_PATH = '/realtime/v1/websocket';
 /** How long close() lets clients answer the close handshake before cutting them off. */
 const CLOSE_GRACE_MS = 500;
 
-/** /realtime/v1/websocket: Phoenix channels with postgres_changes. */
+/**
+ * /realtime/v1/websocket: Phoenix channels with postgres_changes. The upgrade passes the gateway's
+ * API key rules (`apiKeys`) first, as hosted's gateway stands in front of Realtime too.
+ */
 export async function createRealtimeService(
-  deps: ServiceDeps & { connectionString: string },
+  deps: ServiceDeps & { connectionString: string; apiKeys: ApiKeyPolicy },
 ): Promise<RealtimeService> {
   const context: ChannelContext = {
     pool: deps.pool,
@@ -69,6 +73,11 @@ export async function createRealtimeService(
       (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('apikey');
     if (!apikey) {
       refuse(socket, 401, 'API key is missing');
+      return;
+    }
+    const keyRefusal = apiKeyRefusal(apikey, request.headers['user-agent'], deps.apiKeys);
+    if (keyRefusal) {
+      refuseWith(socket, keyRefusal);
       return;
     }
     const token = tokenForApiKey(apikey);
@@ -117,16 +126,25 @@ export async function createRealtimeService(
 
 /** Refuses an upgrade with the JSON error hosted Realtime answers (C9). */
 function refuse(socket: Duplex, status: number, message: string): void {
+  refuseWith(socket, { status, body: { message }, headers: {} });
+}
+
+/** Refuses an upgrade with an HTTP answer: a status, a JSON body and any extra headers. */
+function refuseWith(
+  socket: Duplex,
+  { status, body, headers }: Pick<HttpError, 'status' | 'body' | 'headers'>,
+): void {
   if (socket.destroyed) return;
-  const body = JSON.stringify({ message });
+  const json = JSON.stringify(body);
   socket.end(
     [
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
       'Content-Type: application/json; charset=utf-8',
-      `Content-Length: ${Buffer.byteLength(body)}`,
+      `Content-Length: ${Buffer.byteLength(json)}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
       'Connection: close',
       '',
-      body,
+      json,
     ].join('\r\n'),
   );
 }

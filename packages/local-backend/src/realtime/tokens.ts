@@ -1,23 +1,10 @@
 import { verifyJwt, type JwtClaims } from '../jwt';
-import {
-  LOCAL_ANON_KEY,
-  LOCAL_PUBLISHABLE_KEY,
-  LOCAL_SECRET_KEY,
-  LOCAL_SERVICE_ROLE_KEY,
-} from '../keys';
 
 export type TokenProblem = 'expired' | 'missing_claims' | 'malformed' | 'signature';
 
 export type TokenCheck =
   | { ok: true; claims: JwtClaims & { role: string; exp: number } }
   | { ok: false; problem: TokenProblem; message: string };
-
-/** The gateway's key mapping for the socket's apikey: opaque keys stand for the demo JWTs. */
-export function tokenForApiKey(apikey: string): string {
-  if (apikey === LOCAL_SECRET_KEY) return LOCAL_SERVICE_ROLE_KEY;
-  if (apikey === LOCAL_PUBLISHABLE_KEY) return LOCAL_ANON_KEY;
-  return apikey;
-}
 
 /**
  * Checks a token the way hosted Realtime does: a valid signature, not expired, and both `role` and
