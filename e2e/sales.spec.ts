@@ -93,6 +93,11 @@ test('a visitor registers interest; the admin finds the lead, follows it up, and
   await expect(page.getByRole('img', { name: /^Funnel, last 30 days: Leads [1-9]/ })).toBeVisible();
   await page.getByRole('button', { name: 'Last 90 days' }).click();
   await expect(page.getByRole('img', { name: /^Funnel, last 90 days: Leads [1-9]/ })).toBeVisible();
+
+  // The seeded reminders were delivered, read through the admin's session (RLS at aal2).
+  await expect(page.getByRole('region', { name: 'E-mail deliveries' })).toContainText(
+    'No failed e-mails',
+  );
 });
 
 for (const { path, heading } of [

@@ -85,14 +85,17 @@ from (values
   ('Northgate Clinic', 'WARD-SHUT-3478', null, interval '30 days', interval '2 days')
 ) as code (organisation, code, expires_in, age, revoked_ago);
 
--- The seeded expiring trial was reminded two hours ago (its 'Trial ending soon' notification), so
--- the hourly reminder job leaves it alone.
-update public.active_trial_users set reminder_sent_at = now() - interval '2 hours'
-where user_id = 'a0000000-0000-4000-8000-000000000003';
-
--- What the scheduled reminder job reads from Vault, with the local backend's values (the service
--- role key is the well-known local development key; docs/deploy.md stores the real ones).
-select vault.create_secret('http://127.0.0.1:54321', 'project_url', 'The API address scheduled jobs call');
-select vault.create_secret(
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU',
-  'service_role_key', 'The key scheduled jobs call edge functions with');
+-- The seeded expiring trial was reminded two hours ago (its 'Trial ending soon' notification, and
+-- the e-mail the provider accepted), so the hourly reminder job leaves it alone; the expired user
+-- was reminded before their trial ended.
+insert into public.email_deliveries (kind, subject_id, user_id, created_at, attempts, last_attempt_at, delivered_at)
+select 'trial_reminder', t.id, t.user_id, now() - ago, 1, now() - ago, now() - ago
+from (values
+  ('a0000000-0000-4000-8000-000000000003'::uuid, interval '2 hours'),
+  ('a0000000-0000-4000-8000-000000000006'::uuid, interval '33 days')
+) as reminded (user_id, ago)
+join (
+  select id, user_id from public.active_trial_users
+  union all
+  select id, user_id from public.expired_trials
+) as t on t.user_id = reminded.user_id;

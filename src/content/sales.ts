@@ -85,7 +85,7 @@ export const leadToasts = {
 export const activityPage = {
   heading: 'Activity',
   intro:
-    'What admins have done, and how visitors move from interest to trial to a paid access code.',
+    'What admins have done, how visitors move from interest to trial to a paid access code, and which e-mails have not reached people yet.',
   funnel: {
     heading: 'Funnel',
     periodLabel: 'Period',
@@ -133,6 +133,38 @@ export const activityPage = {
     unknownActor: 'System',
     pagesLabel: 'Audit log pages',
   },
+  emailDeliveries: {
+    heading: 'E-mail deliveries',
+    intro:
+      'E-mails the site sends on its own (such as trial reminders) that the mail provider has not accepted. The hourly job tries each again, up to its limit, and fails while any is waiting here; a delivered e-mail leaves the list.',
+    caption: 'E-mails not delivered',
+    columns: {
+      email: 'E-mail',
+      recipient: 'To',
+      attempts: 'Attempts',
+      lastAttempt: 'Last attempt',
+      lastError: 'Last error',
+      status: 'Status',
+    },
+    attempts: (made: number, limit: number) => `${made} of ${limit}`,
+    statuses: {
+      retrying: 'Tried again at the next run',
+      sending: 'Being sent again',
+      gaveUp: 'Gave up',
+      cancelled: 'No longer needed',
+    },
+    empty: 'No failed e-mails',
+    loading: 'Loading...',
+    loadFailed: 'Failed to load e-mail deliveries.',
+    pagesLabel: 'E-mail delivery pages',
+  },
+};
+
+/** The e-mails the database asks for (public.email_deliveries.kind). */
+export type EmailKind = 'trial_reminder';
+
+export const emailKinds: Record<EmailKind, string> = {
+  trial_reminder: 'Trial reminder',
 };
 
 export type AuditAction =

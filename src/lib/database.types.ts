@@ -54,7 +54,6 @@ export type Database = {
           expires_at: string;
           granted_at: string;
           id: string;
-          reminder_sent_at: string | null;
           status: string;
           trial_request_id: string | null;
           user_id: string;
@@ -64,7 +63,6 @@ export type Database = {
           expires_at: string;
           granted_at?: string;
           id?: string;
-          reminder_sent_at?: string | null;
           status?: string;
           trial_request_id?: string | null;
           user_id: string;
@@ -74,7 +72,6 @@ export type Database = {
           expires_at?: string;
           granted_at?: string;
           id?: string;
-          reminder_sent_at?: string | null;
           status?: string;
           trial_request_id?: string | null;
           user_id?: string;
@@ -126,6 +123,61 @@ export type Database = {
           target_user_id?: string | null;
         };
         Relationships: [];
+      };
+      email_deliveries: {
+        Row: {
+          attempts: number;
+          cancelled_at: string | null;
+          claimed_attempt: number | null;
+          created_at: string;
+          delivered_at: string | null;
+          id: string;
+          kind: string;
+          last_attempt_at: string | null;
+          last_error: string | null;
+          max_attempts: number;
+          request_id: number | null;
+          subject_id: string;
+          user_id: string;
+        };
+        Insert: {
+          attempts?: number;
+          cancelled_at?: string | null;
+          claimed_attempt?: number | null;
+          created_at?: string;
+          delivered_at?: string | null;
+          id?: string;
+          kind: string;
+          last_attempt_at?: string | null;
+          last_error?: string | null;
+          max_attempts?: number;
+          request_id?: number | null;
+          subject_id: string;
+          user_id: string;
+        };
+        Update: {
+          attempts?: number;
+          cancelled_at?: string | null;
+          claimed_attempt?: number | null;
+          created_at?: string;
+          delivered_at?: string | null;
+          id?: string;
+          kind?: string;
+          last_attempt_at?: string | null;
+          last_error?: string | null;
+          max_attempts?: number;
+          request_id?: number | null;
+          subject_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'email_deliveries_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       expired_trials: {
         Row: {
@@ -422,7 +474,6 @@ export type Database = {
           expires_at: string;
           granted_at: string;
           id: string;
-          reminder_sent_at: string | null;
           status: string;
           trial_request_id: string | null;
           user_id: string;
@@ -433,6 +484,13 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      claim_email_delivery: {
+        Args: { attempt: number; delivery_id: string; kind: string };
+        Returns: {
+          subject_id: string;
+          user_id: string;
+        }[];
       };
       create_access_code: {
         Args: {
@@ -479,6 +537,10 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      record_email_delivery: {
+        Args: { attempt: number; delivery_id: string; error?: string };
+        Returns: boolean;
       };
       revoke_access_code: { Args: { code_id: string }; Returns: Json };
       send_trial_reminders: {

@@ -31,4 +31,6 @@ export const queryKeys = {
     ['admin', 'audit-log', page, action, actor] as const,
   funnel: (days: number) => ['admin', 'funnel', days] as const,
   moduleStarts: (days: number) => ['admin', 'module-starts', days] as const,
+  /** The e-mails not delivered (/admin/activity). */
+  emailDeliveries: (page: number) => ['admin', 'email-deliveries', page] as const,
 };

@@ -32,6 +32,8 @@ const tables: Record<string, Record<(typeof apiRoles)[number], string[]>> = {
   // Append-only: rows come from the audit triggers, never from an API role.
   admin_audit_log: { anon: [], authenticated: ['SELECT'], service_role: ['SELECT'] },
   leads: { anon: [], authenticated: [], service_role: fullWrite },
+  // Written only by the reminder job and the functions' RPCs (security definer); admins read it.
+  email_deliveries: { anon: [], authenticated: ['SELECT'], service_role: ['SELECT'] },
 };
 
 /** Privileges on single columns beyond the table-level ones: "table.column PRIVILEGE role". */
@@ -57,11 +59,13 @@ const functions: Record<string, string[]> = {
   'public.admin_funnel': signedIn,
   'public.admin_module_starts': signedIn,
   'public.approve_trial': signedIn,
+  'public.claim_email_delivery': ['service_role'],
   'public.create_access_code': signedIn,
   'public.delete_active_trial': signedIn,
   'public.expire_lapsed_trials': ['service_role'],
   'public.expire_trial': signedIn,
   'public.grant_admin_role': signedIn,
+  'public.record_email_delivery': ['service_role'],
   'public.revoke_access_code': signedIn,
   'public.send_trial_reminders': ['service_role'],
   'public.submit_lead': ['service_role'],
@@ -72,6 +76,7 @@ const functions: Record<string, string[]> = {
   'private.access_code_seats_used': [],
   'private.activity_window_start': [],
   'private.assert_admin': [],
+  'private.assert_email_delivered': [],
   'private.audit': [],
   'private.audit_access_code': [],
   'private.audit_admin_grant': [],
@@ -92,6 +97,7 @@ const functions: Record<string, string[]> = {
   'private.notify_trial_rejected': [],
   'private.on_trial_request_reviewed': [],
   'private.refuse_audit_change': [],
+  'private.settle_email_attempts': [],
   'private.tidy_name': [],
   'private.training_module_slugs': [],
 };

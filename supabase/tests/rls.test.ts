@@ -20,6 +20,7 @@ const tables = [
   'expired_trials',
   'module_unlocks',
   'access_codes',
+  'email_deliveries',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -32,6 +33,7 @@ const ownerColumn: Record<Table, string> = {
   expired_trials: 'user_id',
   module_unlocks: 'user_id',
   access_codes: 'created_by',
+  email_deliveries: 'user_id',
 };
 
 // userA is active@example.com (active trial, notifications, unlocks); userB is pending@example.com.
@@ -58,6 +60,14 @@ const readMatrix: Record<Table, Record<Role, Visibility>> = {
     userB: 'denied',
     admin: 'denied',
     adminAal1: 'denied',
+  },
+  // Admins (at aal2) see which e-mails failed; nobody reads their own, not even the addressee.
+  email_deliveries: {
+    anon: 'denied',
+    userA: 'none',
+    userB: 'none',
+    admin: 'all',
+    adminAal1: 'none',
   },
 };
 
@@ -485,6 +495,7 @@ const authenticatedWriteGrants: Record<Table, Operation[]> = {
   expired_trials: [],
   module_unlocks: ['insert'],
   access_codes: [],
+  email_deliveries: [],
 };
 
 const sampleRow: Record<Table, (owner: string) => Record<string, unknown>> = {
@@ -509,6 +520,12 @@ const sampleRow: Record<Table, (owner: string) => Record<string, unknown>> = {
     code_hash: '0'.repeat(64),
     code_hint: 'ABCD',
     created_by: owner,
+  }),
+  email_deliveries: (owner) => ({
+    kind: 'trial_reminder',
+    subject_id: '00000000-0000-4000-8000-000000000000',
+    user_id: owner,
+    delivered_at: '2026-01-01T00:00:00Z',
   }),
 };
 

@@ -7,6 +7,7 @@ import { migrate, type MigrationReport } from './db/migrate';
 import { BackendStartError, startPostgres } from './db/postgres';
 import { assertExtensionAvailable, installStandInExtension } from './db/stand-in-extension';
 import { createFunctionsService } from './functions/service';
+import { apiKeyPolicy } from './http/api-keys';
 import { createGateway } from './http/gateway';
 import { createApiServer } from './http/server';
 import type { Logger, ServiceDeps, ServiceHandler } from './http/types';
@@ -16,6 +17,7 @@ import { startNetWorker } from './net/worker';
 import { createRealtimeService } from './realtime/service';
 import { createRestService } from './rest/service';
 import { stopOnSignal } from './shutdown';
+import { vaultSecretValues } from './vault/secrets';
 import { vaultStandIn } from './vault/supabase-vault';
 
 export interface RunningBackend {
@@ -107,6 +109,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       seed: postgres.created || !!options.forceSeed,
       newDatabase: postgres.created,
       legacyDefaultPrivileges,
+      vaultSecrets: vaultSecretValues(config),
     });
     const mailbox = await createMailbox({
       pool: postgres.pool,
@@ -120,9 +123,11 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     cleanups.push(() => rest.close());
     const functions = await createFunctionsService({ ...deps, mailboxUrl: mailbox.url });
     cleanups.push(() => functions.close());
+    const apiKeys = apiKeyPolicy(config);
     const realtime = await createRealtimeService({
       ...deps,
       connectionString: postgres.connectionString,
+      apiKeys,
     });
     cleanups.push(() => realtime.close());
     const scheduler = startScheduler(deps);
@@ -136,7 +141,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
         ...extraRoutes,
       },
       log,
-      { servicePreflights: ['/functions/v1'] },
+      { servicePreflights: ['/functions/v1'], apiKeys },
     );
     const server = createApiServer((request, response) => void gateway(request, response));
     server.on('upgrade', (request, socket, head) => {

@@ -41,6 +41,8 @@ export interface AuthSettings {
   refreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   enableSignup: boolean;
+  /** [auth.email] enabled: false turns e-mail sign-up and sign-in off, as GoTrue's email provider. */
+  emailEnabled: boolean;
   minimumPasswordLength: number;
   passwordRequirements: string;
   enableConfirmations: boolean;
@@ -87,6 +89,17 @@ export interface BackendConfig {
   functionsImportMap: Record<string, string>;
   /** config.toml [edge_runtime.secrets], `env(NAME)` values resolved: the functions' local secrets. */
   functionSecrets: Record<string, string>;
+  /**
+   * config.toml [db.vault], the Supabase CLI's table of Vault secrets: name -> value as written.
+   * `env(NAME)` is resolved when the secrets are applied (vault/secrets.ts), where the backend's own
+   * address and key stand in for the names it supplies.
+   */
+  dbVault: Record<string, string>;
+  /**
+   * The legacy anon and service_role JWTs are refused as API keys, as after a hosted project's
+   * "Disable legacy API keys"; the publishable and secret keys keep working.
+   */
+  disableLegacyApiKeys: boolean;
 }
 
 export interface ConfigOverrides {
@@ -108,6 +121,11 @@ export interface ConfigOverrides {
    * (to try the confirmation e-mail flow without editing config.toml).
    */
   enableConfirmations?: boolean;
+  /**
+   * Replaces LOCAL_BACKEND_DISABLE_LEGACY_API_KEYS (default false): true refuses the legacy JWT API
+   * keys, to prove a project needs only the publishable and secret keys.
+   */
+  disableLegacyApiKeys?: boolean;
 }
 
 type Toml = Record<string, unknown>;
@@ -171,6 +189,15 @@ export function envSwitch(name: string): boolean | undefined {
   throw new BackendStartError(`${name} must be true or false, not "${process.env[name]}"`);
 }
 
+/** [db.vault]: string values only, as the CLI reads them (a secret is text). */
+function vaultEntries(source: Toml): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
 /** [edge_runtime.secrets], the Supabase CLI's table for the functions' local secrets. */
 function functionSecrets(source: Toml): Record<string, string> {
   const secrets: Record<string, string> = {};
@@ -213,6 +240,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
       refreshTokenRotation: read(auth, 'enable_refresh_token_rotation', true),
       refreshTokenReuseInterval: read(auth, 'refresh_token_reuse_interval', 10),
       enableSignup: read(auth, 'enable_signup', true),
+      emailEnabled: read(authEmail, 'enabled', true),
       minimumPasswordLength: read(auth, 'minimum_password_length', 6),
       passwordRequirements: read(auth, 'password_requirements', ''),
       enableConfirmations:
@@ -244,5 +272,8 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
       }),
     ),
     functionSecrets: functionSecrets(table(edgeRuntime.secrets)),
+    dbVault: vaultEntries(table(db.vault)),
+    disableLegacyApiKeys:
+      overrides.disableLegacyApiKeys ?? envSwitch('LOCAL_BACKEND_DISABLE_LEGACY_API_KEYS') ?? false,
   };
 }

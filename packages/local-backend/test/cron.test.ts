@@ -399,6 +399,55 @@ describe('pg_cron in the backend', () => {
       await db.query('delete from cron.job where jobname = any($1)', [[failing, paused]]);
     }
   });
+
+  /** Schedules `command` every second until its first run ends; resolves to that run. */
+  async function firstRunOf(command: string): Promise<RunDetails | undefined> {
+    const name = uniqueName('statement');
+    await db.query("select cron.schedule($1, '1 seconds', $2)", [name, command]);
+    try {
+      return await poll(
+        () => lastRun(db, name),
+        (details) => details !== undefined,
+      );
+    } finally {
+      await db.query('select cron.unschedule($1)', [name]);
+    }
+  }
+
+  // pg_cron sends a job's command as one query (libpq) or runs it as one string of statements in
+  // one transaction (background workers): a single statement is top level, so a DO block or a
+  // procedure may commit; several statements stand or fall together.
+  it('runs the command as one top-level statement: a DO block may commit, then fail the run', async () => {
+    const table = `cron_fixture.${uniqueName('committed').replace('-', '_')}`;
+    await db.query(`create table ${table} (at timestamptz not null default now())`);
+    try {
+      const run = await firstRunOf(
+        `do $$ begin
+           insert into ${table} default values;
+           commit;
+           raise exception 'failed after committing';
+         end $$`,
+      );
+      expect(run).toMatchObject({ status: 'failed', return_message: 'failed after committing' });
+      const { rows } = await db.query(`select 1 from ${table}`);
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await db.query(`drop table ${table}`);
+    }
+  });
+
+  it('runs several statements as one transaction: when one fails, none is kept', async () => {
+    const table = `cron_fixture.${uniqueName('rolled_back').replace('-', '_')}`;
+    await db.query(`create table ${table} (at timestamptz not null default now())`);
+    try {
+      const run = await firstRunOf(`insert into ${table} default values; select 1 / 0`);
+      expect(run).toMatchObject({ status: 'failed', return_message: 'division by zero' });
+      const { rows } = await db.query(`select 1 from ${table}`);
+      expect(rows).toEqual([]);
+    } finally {
+      await db.query(`drop table ${table}`);
+    }
+  });
 });
 
 describe('pg_cron on a backend of its own', () => {

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { appendFile, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOCAL_SECRET_KEY } from '../src/keys';
+import { fixtureSupabaseDir, startTestBackend, type TestBackend } from '../src/testing';
 import { database } from './shared';
 
 interface DecryptedSecret {
@@ -141,5 +146,81 @@ describe('Supabase Vault in the backend', () => {
         sql,
       ).rejects.toThrow('permission denied for table secrets');
     }
+  });
+});
+
+describe("config.toml's [db.vault]", () => {
+  let instance: TestBackend;
+  let db: pg.Pool;
+
+  async function secrets(): Promise<Record<string, string>> {
+    const { rows } = await db.query<{ name: string; value: string }>(
+      'select name, decrypted_secret as value from vault.decrypted_secrets order by name',
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, row.value]));
+  }
+
+  beforeAll(async () => {
+    const supabaseDir = join(await mkdtemp(join(tmpdir(), 'vault-project-')), 'supabase');
+    await cp(fixtureSupabaseDir, supabaseDir, { recursive: true });
+    await appendFile(
+      join(supabaseDir, 'config.toml'),
+      `
+[db.vault]
+api_url = "env(SUPABASE_URL)"
+api_key = "env(SUPABASE_SECRET_KEY)"
+from_environment = "env(VAULT_FIXTURE_SOURCE)"
+literal = "written in config.toml"
+unset = "env(VAULT_FIXTURE_UNSET)"
+`,
+    );
+    // A migration that reads Vault sees the secrets: they are written before the migrations.
+    await writeFile(
+      join(supabaseDir, 'migrations', '20270101000000_read_vault.sql'),
+      `create table public.vault_seen_by_migration as
+         select decrypted_secret as api_url from vault.decrypted_secrets where name = 'api_url';`,
+    );
+    // The backend's own names win over the environment: a job must reach this backend.
+    vi.stubEnv('SUPABASE_URL', 'https://elsewhere.invalid');
+    vi.stubEnv('VAULT_FIXTURE_SOURCE', 'from the environment');
+    vi.stubEnv('VAULT_FIXTURE_UNSET', '');
+    instance = await startTestBackend({ supabaseDir });
+    await rm(join(supabaseDir, '..'), { recursive: true, force: true });
+    db = new pg.Pool({ connectionString: instance.dbUrl, max: 2 });
+    // Restarts end its idle connections; the next query opens new ones.
+    db.on('error', () => undefined);
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await db?.end();
+    await instance?.stop();
+  });
+
+  it('writes each secret at start, with env(NAME) resolved and the backend filling its own names', async () => {
+    expect(await secrets()).toEqual({
+      api_url: instance.url,
+      api_key: LOCAL_SECRET_KEY,
+      from_environment: 'from the environment',
+      literal: 'written in config.toml',
+    });
+    const { rows } = await db.query('select api_url from public.vault_seen_by_migration');
+    expect(rows).toEqual([{ api_url: instance.url }]);
+  });
+
+  it('replaces a secret at the next start, and leaves one whose variable is unset as it was', async () => {
+    const { rows: before } = await db.query<{ id: string }>(
+      "select id from vault.secrets where name = 'from_environment'",
+    );
+    vi.stubEnv('VAULT_FIXTURE_SOURCE', 'changed');
+    await db.query("select vault.create_secret('set by an operator', 'unset')");
+    await instance.restart();
+    expect(await secrets()).toMatchObject({
+      from_environment: 'changed',
+      unset: 'set by an operator',
+    });
+    const { rows: after } = await db.query<{ id: string }>(
+      "select id from vault.secrets where name = 'from_environment'",
+    );
+    expect(after).toEqual(before);
   });
 });

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { AuditAction, LeadStatus } from '@/content/sales';
+import type { AuditAction, EmailKind, LeadStatus } from '@/content/sales';
 import type { Database } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { abortable, pageRange, searchPattern, toPage, type Page } from '@/lib/serverPages';
@@ -63,6 +63,24 @@ export interface ModuleStarts {
   module_name: string;
   starts: number;
 }
+
+type DeliveryRow = Database['public']['Tables']['email_deliveries']['Row'];
+
+/** An e-mail the database asked for that failed and is not delivered (public.email_deliveries). */
+export type EmailDelivery = Pick<
+  DeliveryRow,
+  | 'id'
+  | 'attempts'
+  | 'max_attempts'
+  | 'last_attempt_at'
+  | 'last_error'
+  | 'request_id'
+  | 'cancelled_at'
+> & {
+  kind: EmailKind;
+  /** The addressee's profile. */
+  profiles: { name: string; email: string } | null;
+};
 
 const leadColumns =
   'id, first_name, last_name, email, subject, message, status, note, created_at, updated_at';
@@ -134,6 +152,30 @@ export async function readModuleStarts(
   return data;
 }
 
+const deliveryColumns =
+  'id, kind, attempts, max_attempts, last_attempt_at, last_error, request_id, cancelled_at, profiles(name, email)';
+
+/** One page of the e-mails that failed and are not delivered, the latest attempt first. */
+export async function listEmailDeliveries(
+  supabase: Client,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Page<EmailDelivery>> {
+  const { data, count, error } = await abortable(
+    supabase
+      .from('email_deliveries')
+      .select(deliveryColumns, { count: 'exact' })
+      .is('delivered_at', null)
+      .not('last_error', 'is', null)
+      .order('last_attempt_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(...pageRange(page, SALES_PAGE_SIZE)),
+    signal,
+  );
+  if (error) throw error;
+  return toPage(data as EmailDelivery[] | null, count);
+}
+
 // What the pages call: the app's client, loaded on first use.
 
 export async function fetchLeads(query: LeadQuery, signal: AbortSignal): Promise<Page<Lead>> {
@@ -145,6 +187,13 @@ export async function fetchAuditLog(
   signal: AbortSignal,
 ): Promise<Page<AuditEntry>> {
   return listAuditLog(await loadSupabase(), query, signal);
+}
+
+export async function fetchEmailDeliveries(
+  page: number,
+  signal: AbortSignal,
+): Promise<Page<EmailDelivery>> {
+  return listEmailDeliveries(await loadSupabase(), page, signal);
 }
 
 export async function fetchFunnel(days: number, signal: AbortSignal): Promise<Funnel> {

@@ -16,6 +16,7 @@ import { queryKeys } from '@/lib/queryKeys';
 import { toast } from '@/lib/toast';
 import {
   fetchAuditLog,
+  fetchEmailDeliveries,
   fetchFunnel,
   fetchLeads,
   fetchModuleStarts,
@@ -98,6 +99,23 @@ export function useAuditLog(page: number, action: AuditAction | null, actor: str
       queryKey: queryKeys.auditLog(page, action, actor),
       queryFn: ({ signal }) => fetchAuditLog({ page, action, actor }, signal),
       meta: { errorMessage: 'Error loading the audit log:' },
+    }),
+    placeholderData: keepPreviousData,
+  });
+  useLoadFailureToast(query.isError, [
+    activityToasts.loadFailed.title,
+    activityToasts.loadFailed.description,
+  ]);
+  return query;
+}
+
+/** One page of the e-mails not delivered; the previous page stays shown while the next loads. */
+export function useEmailDeliveries(page: number) {
+  const query = useQuery({
+    ...queryOptions({
+      queryKey: queryKeys.emailDeliveries(page),
+      queryFn: ({ signal }) => fetchEmailDeliveries(page, signal),
+      meta: { errorMessage: 'Error loading e-mail deliveries:' },
     }),
     placeholderData: keepPreviousData,
   });

@@ -1,50 +1,76 @@
-// Called by public.send_trial_reminders() through pg_net, once per trial it has just reminded:
-// e-mails the user that their trial ends in three days. Only the database's scheduled job may call
-// it (the service role key, from Vault); it mails only the trial's own user, never an address
-// from the request.
+// Called by public.send_trial_reminders() through pg_net, once per attempt at a trial's reminder:
+// e-mails the user that their trial ends in three days. Only the project itself may call it (the
+// secret key in the apikey header, read from Vault); it mails only the trial's own user, never an
+// address from the request.
+//
+// The attempt is claimed in the database before anything is sent, so of two calls for one attempt
+// only one sends, and a delivered reminder is never sent again. The outcome is recorded for the
+// job: delivered once the mail provider accepted the e-mail, or the provider's error.
 import { createClient } from '@supabase/supabase-js';
 import { readBody, z } from '../_shared/body.ts';
 import { handle, HttpError, json } from '../_shared/http.ts';
+import { isProjectCaller, secretKey } from '../_shared/keys.ts';
 import { mailSettings, sendMail } from '../_shared/mail.ts';
 import { requiredSetting } from '../_shared/settings.ts';
 import { trialReminderEmail } from '../_shared/trial-reminder-email.ts';
 
 const schema = z.object({
-  trial_id: z.uuid({ error: 'must be the id of an active trial' }),
+  delivery_id: z.uuid({ error: 'must be the id of a reminder to deliver' }),
+  attempt: z.int().positive({ error: 'must be the number of the attempt' }),
 });
 
-async function sameSecret(given: string, expected: string): Promise<boolean> {
-  const digest = async (text: string) =>
-    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  const [a, b] = await Promise.all([digest(given), digest(expected)]);
-  return a.every((byte, index) => byte === b[index]);
-}
+const claimSchema = z.object({ subject_id: z.uuid(), user_id: z.uuid() });
 
 Deno.serve(
   handle(async (request) => {
-    const serviceKey = requiredSetting('SUPABASE_SERVICE_ROLE_KEY');
-    const authorization = request.headers.get('Authorization') ?? '';
-    if (!(await sameSecret(authorization, `Bearer ${serviceKey}`))) {
+    if (!(await isProjectCaller(request))) {
       throw new HttpError(401, 'Only the scheduled reminder job may call this function.');
     }
-    const { trial_id } = await readBody(request, schema);
+    const { delivery_id, attempt } = await readBody(request, schema);
     const mail = mailSettings();
     const siteUrl = requiredSetting('SITE_URL');
-    const db = createClient(requiredSetting('SUPABASE_URL'), serviceKey, {
+    const db = createClient(requiredSetting('SUPABASE_URL'), secretKey(), {
       auth: { persistSession: false, autoRefreshToken: false },
     });
-    const { data: trial, error } = await db
-      .from('active_trial_users')
-      .select('user_id, email, expires_at, reminder_sent_at')
-      .eq('id', trial_id)
+
+    const { data: claimed, error: claimError } = await db
+      .rpc('claim_email_delivery', { kind: 'trial_reminder', delivery_id, attempt })
       .maybeSingle();
-    if (error) throw new Error(`Reading the trial failed: ${error.message}`);
-    if (!trial?.reminder_sent_at) throw new HttpError(404, 'No reminded trial has this id.');
+    if (claimError) throw new Error(`Claiming the reminder failed: ${claimError.message}`);
+    if (!claimed) {
+      throw new HttpError(
+        409,
+        'This reminder is delivered, cancelled, or this attempt is taken or superseded.',
+      );
+    }
+    const { subject_id: trialId, user_id: userId } = claimSchema.parse(claimed);
+
+    const record = async (failure: string | null) => {
+      const { error } = await db.rpc('record_email_delivery', {
+        delivery_id,
+        attempt,
+        error: failure,
+      });
+      if (error) throw new Error(`Recording the reminder's outcome failed: ${error.message}`);
+    };
+
+    const { data: trial, error: trialError } = await db
+      .from('active_trial_users')
+      .select('email, expires_at')
+      .eq('id', trialId)
+      .gt('expires_at', new Date().toISOString())
+      .maybeSingle();
+    if (trialError) throw new Error(`Reading the trial failed: ${trialError.message}`);
+    if (!trial) {
+      await record('The trial ended or was removed before the reminder was sent.');
+      throw new HttpError(409, 'The trial ended or was removed; nothing was sent.');
+    }
     const { data: profile } = await db
       .from('profiles')
       .select('name')
-      .eq('id', trial.user_id)
+      .eq('id', userId)
       .maybeSingle();
+
     try {
       await sendMail(
         mail,
@@ -57,8 +83,10 @@ Deno.serve(
       );
     } catch (mailError) {
       console.error(mailError);
+      await record(mailError instanceof Error ? mailError.message : String(mailError));
       throw new HttpError(502, 'Sending the reminder e-mail failed.');
     }
+    await record(null);
     return json({ sent_to: trial.email });
   }),
 );

@@ -14,6 +14,7 @@ import { findUserByEmail, insertUser } from './users';
  * an unknown one 200; here an unknown address's request counts too, and both get 429.
  */
 export async function recover(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+  requireEmailProvider(context);
   const body = jsonBody(request);
   const rawEmail = optionalString(body, 'email');
   if (!rawEmail) throw validationFailed('Password recovery requires an email');
@@ -35,6 +36,7 @@ export async function sendOtp(context: AuthContext, request: ApiRequest): Promis
   if (optionalString(body, 'phone')) {
     throw authError(400, 'phone_provider_disabled', 'Unsupported phone provider');
   }
+  requireEmailProvider(context);
   const rawEmail = optionalString(body, 'email');
   if (!rawEmail) throw validationFailed('An email address is required');
   const email = normalizeEmail(rawEmail);
@@ -88,4 +90,11 @@ export async function resend(context: AuthContext, request: ApiRequest): Promise
     context.limits.checkEmailSend();
   }
   return { status: 200, body: {} };
+}
+
+/** GoTrue's check before every e-mail flow (recover, magic link and code): the provider is on. */
+function requireEmailProvider(context: AuthContext): void {
+  if (!context.settings.emailEnabled) {
+    throw authError(400, 'email_provider_disabled', 'Email logins are disabled');
+  }
 }

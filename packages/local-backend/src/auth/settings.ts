@@ -35,7 +35,7 @@ export function settings(context: AuthContext): ApiResponse {
       external: {
         anonymous_users: settings.enableAnonymousSignIns,
         ...Object.fromEntries(otherProviders.map((provider) => [provider, false])),
-        email: true,
+        email: settings.emailEnabled,
         google: settings.googleEnabled,
         phone: false,
       },

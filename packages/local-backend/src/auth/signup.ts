@@ -27,6 +27,9 @@ export async function signup(context: AuthContext, request: ApiRequest): Promise
   }
   if (!settings.enableSignup) throw signupDisabled();
   if (!rawEmail) throw authError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+  if (!settings.emailEnabled) {
+    throw authError(400, 'email_provider_disabled', 'Email signups are disabled');
+  }
   const email = normalizeEmail(rawEmail);
   if (!password) throw validationFailed('Signup requires a valid password');
   context.limits.check('sign_in_sign_ups', request);

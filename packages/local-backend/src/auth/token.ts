@@ -52,6 +52,9 @@ async function passwordGrant(
     }
     throw validationFailed('missing email or phone');
   }
+  if (!context.settings.emailEnabled) {
+    throw authError(422, 'email_provider_disabled', 'Email logins are disabled');
+  }
   const email = normalizeEmail(rawEmail);
   context.limits.check('sign_in_sign_ups', request);
 

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { moveLocalCronJobsSql } from '../cron/pg-cron';
+import { applyVaultSecrets } from '../vault/secrets';
 import { installVaultSql } from '../vault/supabase-vault';
 import { BackendStartError } from './postgres';
 
@@ -33,6 +34,8 @@ export interface MigrateOptions {
   newDatabase?: boolean;
   /** On a new database, apply Supabase's legacy default privileges before the migrations. */
   legacyDefaultPrivileges?: boolean;
+  /** Vault secrets to create or replace before the migrations (config.toml [db.vault], resolved). */
+  vaultSecrets?: Record<string, string>;
 }
 
 export interface MigrationReport {
@@ -42,8 +45,9 @@ export interface MigrationReport {
 
 /**
  * Brings the database up to date: the Supabase bootstrap (idempotent), the move of jobs from the
- * former local_cron_jobs table into pg_cron, Supabase Vault (hosted projects have it), the legacy
- * default privileges when asked for on a new database, then every migration not yet recorded in
+ * former local_cron_jobs table into pg_cron, Supabase Vault (hosted projects have it) and the
+ * secrets of [db.vault] (before the migrations, as the CLI writes them), the legacy default
+ * privileges when asked for on a new database, then every migration not yet recorded in
  * supabase_migrations.schema_migrations in version order, each in its own transaction, then seed.sql
  * when the database is new.
  */
@@ -56,6 +60,7 @@ export async function migrate(
   await runScript(pool, bootstrap, 'the Supabase bootstrap');
   await runScript(pool, moveLocalCronJobsSql, 'moving local_cron_jobs into pg_cron');
   await runScript(pool, installVaultSql, 'installing Supabase Vault');
+  await applyVaultSecrets(pool, options.vaultSecrets ?? {});
   if (options.legacyDefaultPrivileges && options.newDatabase) {
     await runScript(pool, legacyDefaultPrivilegesSql, 'the legacy default privileges');
   }

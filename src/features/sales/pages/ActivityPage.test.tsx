@@ -6,18 +6,22 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/queryClient';
 import type * as api from '../api';
 import type { Page } from '@/lib/serverPages';
-import type { AuditEntry, AuditQuery, Funnel, ModuleStarts } from '../api';
+import type { AuditEntry, AuditQuery, EmailDelivery, Funnel, ModuleStarts } from '../api';
 import ActivityPage from './ActivityPage';
 
-const { fetchAuditLog, fetchFunnel, fetchModuleStarts, toastError } = vi.hoisted(() => ({
-  fetchAuditLog: vi.fn<(query: AuditQuery, signal: AbortSignal) => Promise<Page<AuditEntry>>>(),
-  fetchFunnel: vi.fn<(days: number, signal: AbortSignal) => Promise<Funnel>>(),
-  fetchModuleStarts: vi.fn<(days: number, signal: AbortSignal) => Promise<ModuleStarts[]>>(),
-  toastError: vi.fn(),
-}));
+const { fetchAuditLog, fetchEmailDeliveries, fetchFunnel, fetchModuleStarts, toastError } =
+  vi.hoisted(() => ({
+    fetchAuditLog: vi.fn<(query: AuditQuery, signal: AbortSignal) => Promise<Page<AuditEntry>>>(),
+    fetchEmailDeliveries:
+      vi.fn<(page: number, signal: AbortSignal) => Promise<Page<EmailDelivery>>>(),
+    fetchFunnel: vi.fn<(days: number, signal: AbortSignal) => Promise<Funnel>>(),
+    fetchModuleStarts: vi.fn<(days: number, signal: AbortSignal) => Promise<ModuleStarts[]>>(),
+    toastError: vi.fn(),
+  }));
 vi.mock('../api', async (original) => ({
   ...(await original<typeof api>()),
   fetchAuditLog,
+  fetchEmailDeliveries,
   fetchFunnel,
   fetchModuleStarts,
 }));
@@ -70,6 +74,22 @@ function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   };
 }
 
+function delivery(overrides: Partial<EmailDelivery> = {}): EmailDelivery {
+  return {
+    id: 'd0000000-0000-4000-8000-000000000001',
+    kind: 'trial_reminder',
+    attempts: 2,
+    max_attempts: 5,
+    // 2 Jul 2026, 09:15 in London (BST).
+    last_attempt_at: '2026-07-02T08:15:00Z',
+    last_error: "Couldn't connect to server",
+    request_id: null,
+    cancelled_at: null,
+    profiles: { name: 'Sam Expiring', email: 'sam@example.org' },
+    ...overrides,
+  };
+}
+
 function renderPage() {
   return render(
     <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
@@ -83,12 +103,14 @@ function renderPage() {
 describe('/admin/activity', () => {
   beforeEach(() => {
     fetchAuditLog.mockReset();
+    fetchEmailDeliveries.mockReset();
     fetchFunnel.mockReset();
     fetchModuleStarts.mockReset();
     toastError.mockReset();
     fetchFunnel.mockImplementation((days) => Promise.resolve(funnels[days] as Funnel));
     fetchModuleStarts.mockImplementation((days) => Promise.resolve(starts[days] ?? []));
     fetchAuditLog.mockResolvedValue({ rows: [entry()], total: 1 });
+    fetchEmailDeliveries.mockResolvedValue({ rows: [], total: 0 });
   });
 
   it('shows the funnel of the last 30 days as numbers and as a labelled chart', async () => {
@@ -188,13 +210,69 @@ describe('/admin/activity', () => {
     expect(await screen.findByText('No admin actions yet')).toBeVisible();
   });
 
+  it('lists the e-mails not delivered: to whom, the attempts, the last error and what happens next', async () => {
+    fetchEmailDeliveries.mockResolvedValue({
+      rows: [
+        delivery(),
+        delivery({
+          id: 'd0000000-0000-4000-8000-000000000002',
+          attempts: 5,
+          last_error: 'Sending e-mail failed with 422: invalid recipient',
+          profiles: { name: 'Jo', email: 'jo@example.org' },
+        }),
+        delivery({ id: 'd0000000-0000-4000-8000-000000000003', request_id: 42 }),
+        delivery({ id: 'd0000000-0000-4000-8000-000000000004', cancelled_at: '2026-07-03' }),
+      ],
+      total: 4,
+    });
+    renderPage();
+    const section = screen.getByRole('region', { name: 'E-mail deliveries' });
+    const table = await within(section).findByRole('table', { name: 'E-mails not delivered' });
+    const [header, retrying, gaveUp, sending, cancelled] = within(table).getAllByRole('row');
+    expect(header).toHaveTextContent('E-mailToAttemptsLast attemptLast errorStatus');
+    expect(retrying).toHaveTextContent(
+      "Trial remindersam@example.org2 of 52 Jul 2026, 09:15Couldn't connect to serverTried again at the next run",
+    );
+    expect(gaveUp).toHaveTextContent('jo@example.org5 of 5');
+    expect(gaveUp).toHaveTextContent('Sending e-mail failed with 422: invalid recipientGave up');
+    expect(sending).toHaveTextContent('Being sent again');
+    expect(cancelled).toHaveTextContent('No longer needed');
+    expect(within(section).queryByRole('navigation')).toBeNull();
+    expect(fetchEmailDeliveries).toHaveBeenCalledWith(0, expect.any(AbortSignal));
+  });
+
+  it('pages through the e-mails not delivered when there are more than a page', async () => {
+    const user = userEvent.setup();
+    fetchEmailDeliveries.mockImplementation((page) =>
+      Promise.resolve({
+        rows: [delivery({ id: `d0000000-0000-4000-8000-00000000000${page}` })],
+        total: 26,
+      }),
+    );
+    renderPage();
+    const pages = await screen.findByRole('navigation', { name: 'E-mail delivery pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(fetchEmailDeliveries).toHaveBeenLastCalledWith(1, expect.any(AbortSignal)),
+    );
+  });
+
+  it('says when no e-mail has failed', async () => {
+    renderPage();
+    const section = screen.getByRole('region', { name: 'E-mail deliveries' });
+    expect(await within(section).findByText('No failed e-mails')).toBeVisible();
+    expect(within(section).queryByRole('table')).toBeNull();
+  });
+
   it('says what could not be loaded, with one toast', async () => {
     fetchFunnel.mockRejectedValue(new Error('offline'));
     fetchAuditLog.mockRejectedValue(new Error('offline'));
+    fetchEmailDeliveries.mockRejectedValue(new Error('offline'));
     renderPage();
-    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
     expect(screen.getByText('Failed to load the funnel.')).toBeVisible();
     expect(screen.getByText('Failed to load the audit log.')).toBeVisible();
+    expect(screen.getByText('Failed to load e-mail deliveries.')).toBeVisible();
     expect(toastError).toHaveBeenCalledWith('Error', 'Failed to load activity.');
   });
 });

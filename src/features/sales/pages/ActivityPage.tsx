@@ -1,11 +1,12 @@
 import { activityPage as copy } from '@/content/sales';
 import { AuditLogPanel } from '../components/AuditLogPanel';
 import { BackToDashboard } from '../components/BackToDashboard';
+import { EmailDeliveriesPanel } from '../components/EmailDeliveriesPanel';
 import { FunnelPanel } from '../components/FunnelPanel';
 
 /**
- * What admins did and how the funnel runs (admins only: the route's guard, RLS on the audit log and
- * the funnel functions all check).
+ * What admins did, how the funnel runs and which e-mails failed (admins only: the route's guard,
+ * RLS on the audit log and the e-mail deliveries, and the funnel functions all check).
  */
 export default function ActivityPage() {
   return (
@@ -18,6 +19,7 @@ export default function ActivityPage() {
         <p className="mt-3 max-w-3xl text-lg text-muted-foreground">{copy.intro}</p>
       </div>
       <FunnelPanel />
+      <EmailDeliveriesPanel />
       <AuditLogPanel />
     </div>
   );
