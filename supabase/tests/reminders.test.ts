@@ -353,6 +353,38 @@ describe('send_trial_reminders', () => {
     expect(await runJob()).toBeNull();
   });
 
+  it('retries a reminder the provider accepted but nobody recorded after the lease, without mailing it again', async () => {
+    const user = await trialEndingIn('Crashed After Sending', '2 days');
+    expect(await runJob()).toBeNull();
+    expect(await mailsTo(user.email)).toHaveLength(1);
+    // The function crashed between the provider's acceptance and its record: the attempt stays
+    // claimed and under way (pg_net has the call's answer), and nothing says it was delivered.
+    const { rowCount } = await database().query(
+      `update public.email_deliveries d set delivered_at = null,
+         request_id = (select r.id from net._http_response r where r.content like '%' || $2 || '%')
+       where d.kind = 'trial_reminder' and d.subject_id = $1 and d.claimed_attempt = 1`,
+      [user.trialId, JSON.stringify({ sent_to: user.email })],
+    );
+    expect(rowCount).toBe(1);
+    expect(await delivery(user.trialId)).toEqual({
+      attempts: 1,
+      last_error: null,
+      delivered: false,
+      cancelled: false,
+      under_way: true,
+    });
+
+    expect(await runJob()).toBeNull();
+    expect(await delivery(user.trialId)).toMatchObject({ attempts: 1, under_way: true });
+
+    await attemptedAgo(user.trialId, '11 minutes');
+    expect(await runJob()).toContain('The function answered 200 but recorded no delivery');
+    expect(await delivery(user.trialId)).toMatchObject({ attempts: 2, delivered: true });
+    expect(await mailsTo(user.email)).toHaveLength(1);
+    expect(await runJob()).toBeNull();
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+
   it('retries at once when the function refused the call (nothing was sent)', async () => {
     const user = await trialEndingIn('Refused Call', '2 days');
     await withVaultSecret('secret_key', 'sb_secret_not_this_project', async () => {

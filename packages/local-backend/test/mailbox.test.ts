@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_MAIL_API_KEY } from '../src/mail/resend';
+import { idempotencyLockName } from '../src/mail/store';
 import { startTestBackend, type TestBackend } from '../src/testing';
 import { uniqueEmail } from './shared';
 
@@ -196,6 +198,139 @@ describe('mailbox', () => {
         expect(error.message, JSON.stringify(body)).toMatch(message);
       }
       expect((await list()).total).toBe(before);
+    });
+
+    describe('Idempotency-Key', () => {
+      const keyed = (key: string, body: unknown) =>
+        api('/api/resend/emails', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${LOCAL_MAIL_API_KEY}`,
+            'Idempotency-Key': key,
+          },
+          body: JSON.stringify(body),
+        });
+      const mailsTo = async (address: string) =>
+        (await list(`/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`)).messages.map(
+          (message) => message.ID,
+        );
+      const mail = (to: string, subject = 'Once only') => ({
+        from: 'Revolve <team@revolve.test>',
+        to: [to],
+        subject,
+        text: 'Plain',
+        html: '<p>Rich</p>',
+      });
+      let key: string;
+      beforeEach(() => {
+        key = `welcome-user/${crypto.randomUUID()}`;
+      });
+
+      it('answers a repeat with the same key and body as the first request, storing nothing', async () => {
+        const to = uniqueEmail('keyed');
+        const first = await keyed(key, mail(to));
+        expect(first.status).toBe(200);
+        const { id } = (await first.json()) as { id: string };
+        const { from, ...rest } = mail(to);
+        for (const body of [mail(to), { ...rest, from }]) {
+          const repeat = await keyed(key, body);
+          expect(repeat.status).toBe(200);
+          expect(await repeat.json()).toEqual({ id });
+        }
+        expect(await mailsTo(to)).toEqual([id]);
+
+        const otherKey = await keyed(`${key}-other`, mail(to));
+        expect(otherKey.status).toBe(200);
+        expect(await mailsTo(to)).toHaveLength(2);
+      });
+
+      it("refuses the same key with another body with Resend's 409 invalid_idempotent_request", async () => {
+        const to = uniqueEmail('keyed-changed');
+        const { id } = (await (await keyed(key, mail(to))).json()) as { id: string };
+        const changed = await keyed(key, mail(to, 'Once only, changed'));
+        expect(changed.status).toBe(409);
+        expect(await changed.json()).toEqual({
+          statusCode: 409,
+          name: 'invalid_idempotent_request',
+          message: 'Same idempotency key used with a different request payload.',
+        });
+        expect(await (await keyed(key, mail(to))).json()).toEqual({ id });
+        expect(await mailsTo(to)).toEqual([id]);
+      });
+
+      it('forgets a key 24 hours after its first use', async () => {
+        const to = uniqueEmail('keyed-expired');
+        const { id } = (await (await keyed(key, mail(to))).json()) as { id: string };
+        const db = new pg.Client({ connectionString: instance.dbUrl });
+        await db.connect();
+        try {
+          await db.query(
+            `update _mailbox.idempotency_keys set created_at = created_at - interval '23 hours 59 minutes'
+             where key = $1`,
+            [key],
+          );
+          expect((await keyed(key, mail(to, 'A day later'))).status).toBe(409);
+          await db.query(
+            `update _mailbox.idempotency_keys set created_at = created_at - interval '1 minute'
+             where key = $1`,
+            [key],
+          );
+        } finally {
+          await db.end();
+        }
+        const later = await keyed(key, mail(to, 'A day later'));
+        expect(later.status).toBe(200);
+        const { id: laterId } = (await later.json()) as { id: string };
+        expect(laterId).not.toBe(id);
+        expect(await mailsTo(to)).toEqual([laterId, id]);
+      });
+
+      it('answers 409 concurrent_idempotent_requests while a request with the key is handled', async () => {
+        const to = uniqueEmail('keyed-concurrent');
+        const db = new pg.Client({ connectionString: instance.dbUrl });
+        await db.connect();
+        try {
+          // Holds the lock a request with this key holds while it is handled.
+          await db.query('begin');
+          await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+            idempotencyLockName(key),
+          ]);
+          const concurrent = await keyed(key, mail(to));
+          expect(concurrent.status).toBe(409);
+          expect(await concurrent.json()).toEqual({
+            statusCode: 409,
+            name: 'concurrent_idempotent_requests',
+            message: 'Same idempotency key used while original request is still in progress.',
+          });
+          await db.query('rollback');
+        } finally {
+          await db.end();
+        }
+        expect(await mailsTo(to)).toEqual([]);
+        expect((await keyed(key, mail(to))).status).toBe(200);
+        expect(await mailsTo(to)).toHaveLength(1);
+      });
+
+      it('refuses an empty key or one of more than 256 characters (400 invalid_idempotency_key), and a refused request uses no key', async () => {
+        const to = uniqueEmail('keyed-invalid');
+        const tooLong = await keyed('k'.repeat(257), mail(to));
+        expect(tooLong.status).toBe(400);
+        expect(await tooLong.json()).toEqual({
+          statusCode: 400,
+          name: 'invalid_idempotency_key',
+          message: 'The key must be between 1-256 chars.',
+        });
+        expect((await keyed('', mail(to))).status).toBe(400);
+        expect(await mailsTo(to)).toEqual([]);
+        expect((await keyed(`${key}/`.padEnd(256, 'k'), mail(to))).status).toBe(200);
+
+        const other = uniqueEmail('keyed-refused');
+        const noContent = { from: 'a@example.com', to: other, subject: 'x' };
+        expect((await keyed(key, noContent)).status).toBe(422);
+        expect((await keyed(key, mail(other))).status).toBe(200);
+        expect(await mailsTo(other)).toHaveLength(1);
+      });
     });
   });
 

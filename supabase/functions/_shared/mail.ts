@@ -26,10 +26,29 @@ export function mailSettings(): MailSettings {
   };
 }
 
-export async function sendMail(settings: MailSettings, mail: Mail): Promise<void> {
+export interface SendOptions {
+  /**
+   * Resend's `Idempotency-Key` (1 to 256 characters): within 24 hours a request with the same key
+   * and body answers as the first did without sending again, so a retry of an e-mail the provider
+   * may already have accepted cannot mail twice. The same key with another body is refused (409
+   * `invalid_idempotent_request`). It must name the e-mail, not the attempt.
+   */
+  idempotencyKey?: string;
+}
+
+export async function sendMail(
+  settings: MailSettings,
+  mail: Mail,
+  options: SendOptions = {},
+): Promise<void> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Authorization: `Bearer ${settings.apiKey}`,
+  };
+  if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
   const response = await fetch(settings.apiUrl, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${settings.apiKey}` },
+    headers,
     body: JSON.stringify({
       from: settings.from,
       to: [mail.to],

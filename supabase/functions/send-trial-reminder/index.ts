@@ -5,7 +5,10 @@
 //
 // The attempt is claimed in the database before anything is sent, so of two calls for one attempt
 // only one sends, and a delivered reminder is never sent again. The outcome is recorded for the
-// job: delivered once the mail provider accepted the e-mail, or the provider's error.
+// job: delivered once the mail provider accepted the e-mail, or the provider's error. Every
+// attempt at one reminder sends the same idempotency key, so an attempt retried because its
+// outcome was never recorded does not mail again (the provider keeps keys for 24 hours; the job's
+// five attempts take a few hours).
 import { createClient } from '@supabase/supabase-js';
 import { readBody, z } from '../_shared/body.ts';
 import { handle, HttpError, json } from '../_shared/http.ts';
@@ -80,6 +83,9 @@ Deno.serve(
           expiresAt: trial.expires_at,
           siteUrl,
         }),
+        // Named by the delivery, not the attempt: when an attempt crashed after the provider
+        // accepted the e-mail, the retry's send answers as the first did and mails nothing.
+        { idempotencyKey: `trial-reminder/${delivery_id}` },
       );
     } catch (mailError) {
       console.error(mailError);

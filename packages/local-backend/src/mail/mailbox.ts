@@ -11,7 +11,7 @@ import { BackendStartError } from '../db/postgres';
 import type { MailMessage, Mailer } from '../http/types';
 import { parseAddress, parseAddressList, type MailAddress } from './addresses';
 import { listPage, messagePage } from './pages';
-import { checkResendKey, parseResendEmail, ResendError, resendPath } from './resend';
+import { ResendError, resendPath, sendResendEmail } from './resend';
 import { MessageStore, type MessagePage, type NewMessage, type StoredMessage } from './store';
 
 export interface Mailbox {
@@ -162,11 +162,10 @@ function mailboxApi(store: MessageStore) {
     {
       method: 'POST',
       path: new RegExp(`^${resendPath}$`),
-      run: async ({ headers, body }) => {
-        checkResendKey(headers);
-        const stored = await store.add(parseResendEmail(body));
-        return { status: 200, json: { id: stored.id } };
-      },
+      run: async ({ headers, body }) => ({
+        status: 200,
+        json: await sendResendEmail(store, headers, body),
+      }),
     },
     {
       method: 'POST',

@@ -2,9 +2,10 @@
  * The mailbox's stand-in for Resend's send API (POST https://api.resend.com/emails): the edge
  * functions send mail through that one API shape everywhere, and locally MAIL_API_URL points here.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseAddress, type MailAddress } from './addresses';
-import type { NewMessage } from './store';
+import type { MessageStore, NewMessage } from './store';
 
 /** The API key the local backend gives functions (MAIL_API_KEY); Resend's keys start with re_. */
 export const LOCAL_MAIL_API_KEY = 're_local_mailbox';
@@ -47,6 +48,73 @@ export function checkResendKey(headers: IncomingHttpHeaders): void {
   }
   if (key !== LOCAL_MAIL_API_KEY)
     throw new ResendError(403, 'invalid_api_key', 'API key is invalid');
+}
+
+/** How long Resend keeps an idempotency key, from its first use. */
+export const idempotencyKeyKeptFor = '24 hours';
+const maxIdempotencyKeyLength = 256;
+
+/**
+ * POST /emails: checks the key and the body, then stores the message and answers its id. With an
+ * `Idempotency-Key` header, as Resend: the same key and body within 24 hours answer the first
+ * request's id and store nothing; the same key with another body is 409
+ * `invalid_idempotent_request`, and while a request with the key is handled 409
+ * `concurrent_idempotent_requests`.
+ */
+export async function sendResendEmail(
+  store: MessageStore,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+): Promise<{ id: string }> {
+  checkResendKey(headers);
+  const key = idempotencyKey(headers);
+  const message = parseResendEmail(body);
+  if (key === undefined) return { id: (await store.add(message)).id };
+  const sent = await store.addOnce(key, fingerprint(body), message, idempotencyKeyKeptFor);
+  switch (sent.outcome) {
+    case 'added':
+    case 'repeated':
+      return { id: sent.id };
+    case 'mismatch':
+      throw new ResendError(
+        409,
+        'invalid_idempotent_request',
+        'Same idempotency key used with a different request payload.',
+      );
+    case 'in_progress':
+      throw new ResendError(
+        409,
+        'concurrent_idempotent_requests',
+        'Same idempotency key used while original request is still in progress.',
+      );
+  }
+}
+
+function idempotencyKey(headers: IncomingHttpHeaders): string | undefined {
+  const raw = headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw.join(', ') : raw;
+  const length = [...key].length;
+  if (length < 1 || length > maxIdempotencyKeyLength) {
+    throw new ResendError(400, 'invalid_idempotency_key', 'The key must be between 1-256 chars.');
+  }
+  return key;
+}
+
+/** The body as JSON with its keys sorted: a repeat that only reorders fields is the same request. */
+function fingerprint(body: Buffer): string {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((name) => [name, sorted((value as Record<string, unknown>)[name])]),
+          )
+        : value;
+  const canonical = JSON.stringify(sorted(JSON.parse(body.toString('utf8'))));
+  return createHash('sha256').update(canonical).digest('hex');
 }
 
 /** Validates a send request's JSON body as Resend does and turns it into a mailbox message. */

@@ -17,6 +17,10 @@ export interface StoredMessage extends NewMessage {
   created: Date;
 }
 
+/** What MessageStore.addOnce came to; `id` is the message's, the earlier one's when repeated. */
+export type KeyedAdd =
+  { outcome: 'added' | 'repeated'; id: string } | { outcome: 'mismatch' | 'in_progress' };
+
 export interface MessagePage {
   /** Messages in the mailbox, and how many of them are unread. */
   total: number;
@@ -54,6 +58,12 @@ create table if not exists _mailbox.messages (
   html_body text not null default '',
   read boolean not null default false,
   created_at timestamptz not null default clock_timestamp()
+);
+create table if not exists _mailbox.idempotency_keys (
+  key text primary key,
+  fingerprint text not null,
+  message_id text not null,
+  created_at timestamptz not null default now()
 );`;
 
 const recipientsText = `(select string_agg((r ->> 'Name') || ' ' || (r ->> 'Address'), ' ')
@@ -72,23 +82,62 @@ export class MessageStore {
   }
 
   async add(message: NewMessage): Promise<StoredMessage> {
-    // Mailpit's IDs are 22 URL-safe characters too.
-    const id = randomBytes(16).toString('base64url');
-    const { rows } = await this.pool.query<MessageRow>(
-      `insert into _mailbox.messages (id, message_id, from_name, from_address, recipients, subject, text_body, html_body)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${columns}`,
-      [
-        id,
-        `${id}@mailbox.local`,
-        message.from.Name,
-        message.from.Address,
-        JSON.stringify(message.to),
-        message.subject,
-        message.text,
-        message.html,
-      ],
-    );
-    return fromRow(rows[0] as MessageRow);
+    return insertMessage(this.pool, message);
+  }
+
+  /**
+   * Adds `message` once per `key` within `keptFor` (an SQL interval, from the key's first use): a
+   * later request with the key and the same `fingerprint` gets the first message's id and adds
+   * nothing, one with another fingerprint gets 'mismatch', and one made while a request with the
+   * key is being handled gets 'in_progress'.
+   */
+  async addOnce(
+    key: string,
+    fingerprint: string,
+    message: NewMessage,
+    keptFor: string,
+  ): Promise<KeyedAdd> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const { rows: locked } = await client.query<{ ok: boolean }>(
+        'select pg_try_advisory_xact_lock(hashtextextended($1, 0)) as ok',
+        [idempotencyLockName(key)],
+      );
+      if (!locked[0]?.ok) {
+        await client.query('rollback');
+        return { outcome: 'in_progress' };
+      }
+      await client.query(
+        'delete from _mailbox.idempotency_keys where created_at <= now() - $1::interval',
+        [keptFor],
+      );
+      const { rows: earlier } = await client.query<{ fingerprint: string; message_id: string }>(
+        'select fingerprint, message_id from _mailbox.idempotency_keys where key = $1',
+        [key],
+      );
+      let result: KeyedAdd;
+      if (earlier[0]) {
+        result =
+          earlier[0].fingerprint === fingerprint
+            ? { outcome: 'repeated', id: earlier[0].message_id }
+            : { outcome: 'mismatch' };
+      } else {
+        const stored = await insertMessage(client, message);
+        await client.query(
+          'insert into _mailbox.idempotency_keys (key, fingerprint, message_id) values ($1, $2, $3)',
+          [key, fingerprint, stored.id],
+        );
+        result = { outcome: 'added', id: stored.id };
+      }
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /** Newest first; `query` is Mailpit's search syntax (see searchCondition). */
@@ -134,6 +183,34 @@ export class MessageStore {
     if (ids) await this.pool.query('delete from _mailbox.messages where id = any($1)', [ids]);
     else await this.pool.query('truncate _mailbox.messages');
   }
+}
+
+async function insertMessage(
+  db: pg.Pool | pg.PoolClient,
+  message: NewMessage,
+): Promise<StoredMessage> {
+  // Mailpit's IDs are 22 URL-safe characters too.
+  const id = randomBytes(16).toString('base64url');
+  const { rows } = await db.query<MessageRow>(
+    `insert into _mailbox.messages (id, message_id, from_name, from_address, recipients, subject, text_body, html_body)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${columns}`,
+    [
+      id,
+      `${id}@mailbox.local`,
+      message.from.Name,
+      message.from.Address,
+      JSON.stringify(message.to),
+      message.subject,
+      message.text,
+      message.html,
+    ],
+  );
+  return fromRow(rows[0] as MessageRow);
+}
+
+/** The advisory lock held while a request with this idempotency key is handled. */
+export function idempotencyLockName(key: string): string {
+  return `_mailbox.idempotency_keys/${key}`;
 }
 
 function fromRow(row: MessageRow): StoredMessage {
