@@ -1,10 +1,12 @@
 /**
- * Admin dashboard at scale (issue: 10,000 users). Starts a throwaway local backend with this
- * project's migrations and seed, adds 10,000 users with pending, active and expired trials and module
- * unlocks, leads and audit entries, then times each admin tab's first page and a search by part of an
- * e-mail, through the same list functions the dashboard uses, and the sales pages' lists and funnel
- * (/admin/leads, /admin/activity), signed in as the seeded admin. Exits 1 over the 300 ms budget.
- * Usage: npm run bench:admin
+ * Admin dashboard at scale (issue: 100,000 users). Starts a throwaway local backend with this
+ * project's migrations and seed, adds the users (100,000 unless given) with pending, active and
+ * expired trials and module unlocks, as many leads and twice as many audit entries, then times each
+ * admin tab's first page and a search by part of an e-mail, through the same list functions the
+ * dashboard uses, and the sales pages' lists and funnel (/admin/leads, /admin/activity), signed in
+ * as the seeded admin. Exits 1 when a first page or a search takes over 100 ms (a page deep into a
+ * list, or the activity page's counts over a period: 300 ms), or a search finds nothing.
+ * Usage: npm run bench:admin [-- <users>]   (or ADMIN_BENCH_USERS=<users>)
  */
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,8 +24,19 @@ import {
 import { listAuditLog, listLeads, readFunnel, readModuleStarts } from '../src/features/sales/api';
 import type { Database } from '../src/lib/database.types';
 
-const USERS = 10_000;
-const BUDGET_MS = 300;
+const USERS = Number(process.argv[2] ?? process.env.ADMIN_BENCH_USERS ?? 100_000);
+if (!Number.isInteger(USERS) || USERS < 1_000) {
+  console.error('The number of users must be a whole number of at least 1,000.');
+  process.exit(2);
+}
+const BUDGET_MS = 100;
+/**
+ * For reads that go through many rows by design: a page deep into a list (an offset read walks
+ * every row before it) and the activity page's counts over a period.
+ */
+const WIDE_READ_BUDGET_MS = 300;
+/** User number `fraction` of the way through the users: the seeded groups are shares of them. */
+const nth = (fraction: number) => Math.round(USERS * fraction);
 
 const backend = await startTestBackend({
   supabaseDir: resolve(import.meta.dirname, '..', 'supabase'),
@@ -37,8 +50,8 @@ try {
       'scale-user-' || n || '@example.org', jsonb_build_object('name', 'Scale User ' || n),
       now() - (n || ' minutes')::interval, now()
     from generate_series(1, ${USERS}) as n`);
-  // Users 1-1000 have a pending request, 1001-4000 an active trial, 4001-6000 an expired one; every
-  // other user unlocked a module.
+  // The first tenth of the users have a pending request, the next three tenths an active trial, the
+  // next two an expired one; every other user unlocked a module.
   await pool.query(`
     with numbered as (
       select id, email, (regexp_match(email, '(\\d+)@'))[1]::int as n from public.profiles
@@ -47,25 +60,25 @@ try {
     pending as (
       insert into public.pending_trials (user_id, email, first_name, last_name, status, submitted_at)
       select id, email, 'Scale', 'User ' || n, 'pending', now() - (n || ' minutes')::interval
-      from numbered where n <= 1000 returning 1
+      from numbered where n <= ${nth(0.1)} returning 1
     ),
     active as (
       insert into public.active_trial_users (user_id, email, status, granted_at, expires_at)
       select id, email, 'active', now() - (n || ' minutes')::interval, now() + interval '20 days'
-      from numbered where n between 1001 and 4000 returning 1
+      from numbered where n between ${nth(0.1) + 1} and ${nth(0.4)} returning 1
     ),
     expired as (
       insert into public.expired_trials (user_id, email, expired_at, can_retrial)
       select id, email, now() - (n || ' minutes')::interval, n % 2 = 0
-      from numbered where n between 4001 and 6000 returning 1
+      from numbered where n between ${nth(0.4) + 1} and ${nth(0.6)} returning 1
     )
     insert into public.module_unlocks (user_id, module_name, unlocked_at)
     select id, (array['dementia', 'womens-health', 'conflict-resolution'])[1 + n % 3],
       now() - (n || ' minutes')::interval
     from numbered where n % 2 = 1`);
-  // The sales pages: users 1001-4000 asked for their trial before it was approved, and every fifth
-  // of users 1001-6000 later unlocked a module with an access code; 10,000 leads; 20,000 audit
-  // entries.
+  // The sales pages: the users with an active trial asked for it before it was approved, and every
+  // fifth user with an active or expired trial later unlocked a module with an access code; a lead
+  // per user; two audit entries per user.
   await pool.query(`
     with numbered as (
       select id, email, (regexp_match(email, '(\\d+)@'))[1]::int as n from public.profiles
@@ -75,7 +88,7 @@ try {
       insert into public.pending_trials (user_id, email, first_name, last_name, status, submitted_at, reviewed_at)
       select id, email, 'Scale', 'User ' || n, case when n % 10 = 0 then 'rejected' else 'approved' end,
         now() - ((n + 120) || ' minutes')::interval, now() - ((n + 60) || ' minutes')::interval
-      from numbered where n between 1001 and 4000 returning 1
+      from numbered where n between ${nth(0.1) + 1} and ${nth(0.4)} returning 1
     ),
     code as (
       insert into public.access_codes (organisation, code_hash, code_hint)
@@ -83,7 +96,7 @@ try {
     )
     insert into public.module_unlocks (user_id, module_name, unlocked_at, grant_kind, access_code_id)
     select numbered.id, 'home-visits', now() - ((n / 2) || ' minutes')::interval, 'access_code', code.id
-    from numbered, code where n between 1001 and 6000 and n % 5 = 0`);
+    from numbered, code where n between ${nth(0.1) + 1} and ${nth(0.6)} and n % 5 = 0`);
   await pool.query(`
     insert into public.leads (first_name, last_name, email, subject, message, client_key, created_at)
     select 'Lead', 'Number ' || n, 'scale-lead-' || n || '@example.org',
@@ -122,6 +135,9 @@ try {
     const rows = Array.isArray(answer) ? (answer as unknown[]) : [answer];
     return { rows, total: rows.length };
   };
+  // Each search names one seeded user (or lead, or admin) by part of an e-mail or a name, in the
+  // group the list shows.
+  const user = (fraction: number) => `user-${nth(fraction)}`;
   const cases: [string, () => Promise<{ rows: unknown[]; total: number }>][] = [
     ['Pending Trials', () => listPendingTrials(admin, firstPage)],
     ['Active Trials', () => listActiveTrials(admin, firstPage)],
@@ -129,16 +145,24 @@ try {
     ['All Users', () => listUsers(admin, firstPage)],
     ['Module Unlocks', () => listUnlocks(admin, firstPage)],
     ['Admin Management', () => listAdmins(admin, firstPage)],
-    ['All Users, search "user-7342@"', () => listUsers(admin, { page: 0, search: 'user-7342@' })],
-    [
-      'Active Trials, search "user-2500"',
-      () => listActiveTrials(admin, { page: 0, search: 'user-2500' }),
-    ],
+    ...(
+      [
+        ['Pending Trials', user(0.05), listPendingTrials],
+        ['Active Trials', user(0.25), listActiveTrials],
+        ['Expired Trials', user(0.5), listExpiredTrials],
+        ['All Users', `${user(0.7342)}@`, listUsers],
+        ['All Users', `User ${nth(0.7342)}`, listUsers],
+        ['Module Unlocks', user(0.4321), listUnlocks],
+      ] as const
+    ).map(([list, search, read]): (typeof cases)[number] => [
+      `${list}, search "${search}"`,
+      () => read(admin, { page: 0, search }),
+    ]),
     ['All Users, page 200', () => listUsers(admin, { page: 200, search: '' })],
     ['Leads', () => listLeads(admin, { page: 0, search: '', status: null })],
     [
-      'Leads, search "lead-7342@"',
-      () => listLeads(admin, { page: 0, search: 'lead-7342@', status: null }),
+      `Leads, search "lead-${nth(0.7342)}@"`,
+      () => listLeads(admin, { page: 0, search: `lead-${nth(0.7342)}@`, status: null }),
     ],
     [
       'Leads, status New, page 100',
@@ -155,7 +179,7 @@ try {
     ]),
   ];
   const over: string[] = [];
-  console.log('\nFirst page of each admin list (median of 5, after one warm-up):');
+  console.log(`\nFirst page of each admin list, ${USERS} users (median of 5, after one warm-up):`);
   for (const [name, run] of cases) {
     const result = await run();
     const timings: number[] = [];
@@ -165,15 +189,16 @@ try {
       timings.push(performance.now() - started);
     }
     const median = timings.sort((a, b) => a - b)[2] ?? 0;
+    const budget = /page [1-9]|Funnel|Module starts/.test(name) ? WIDE_READ_BUDGET_MS : BUDGET_MS;
     console.log(
-      `  ${name.padEnd(36)} ${median.toFixed(1).padStart(7)} ms   ${result.rows.length} rows of ${result.total}`,
+      `  ${name.padEnd(40)} ${median.toFixed(1).padStart(7)} ms   ${result.rows.length} rows of ${result.total}`,
     );
-    if (median > BUDGET_MS) over.push(name);
+    if (median > budget) over.push(`${name} (${median.toFixed(0)} ms, budget ${budget} ms)`);
     if (/search|Funnel|Module starts|by "/.test(name) && result.total < 1)
       over.push(`${name} found nothing`);
   }
   if (over.length > 0) {
-    console.error(`\nOver ${BUDGET_MS} ms or wrong: ${over.join(', ')}`);
+    console.error(`\nOver budget or wrong: ${over.join(', ')}`);
     process.exitCode = 1;
   }
 } finally {

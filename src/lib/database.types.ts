@@ -429,7 +429,66 @@ export type Database = {
       };
     };
     Views: {
-      [_ in never]: never;
+      admin_active_trials: {
+        Row: {
+          email: string | null;
+          expires_at: string | null;
+          granted_at: string | null;
+          id: string | null;
+          profile: Json | null;
+          profile_email: string | null;
+          profile_name: string | null;
+          status: string | null;
+          user_id: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'active_trial_users_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      admin_expired_trials: {
+        Row: {
+          can_retrial: boolean | null;
+          email: string | null;
+          expired_at: string | null;
+          id: string | null;
+          profile: Json | null;
+          profile_email: string | null;
+          profile_name: string | null;
+          user_id: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'expired_trials_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      admin_module_unlocks: {
+        Row: {
+          id: string | null;
+          module_name: string | null;
+          profile: Json | null;
+          profile_email: string | null;
+          profile_name: string | null;
+          unlocked_at: string | null;
+          user_id: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'module_unlocks_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Functions: {
       admin_access_codes: {
@@ -466,6 +525,112 @@ export type Database = {
           module_name: string;
           starts: number;
         }[];
+      };
+      admin_search_active_trials: {
+        Args: { pattern: string };
+        Returns: {
+          email: string | null;
+          expires_at: string | null;
+          granted_at: string | null;
+          id: string | null;
+          profile: Json | null;
+          profile_email: string | null;
+          profile_name: string | null;
+          status: string | null;
+          user_id: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_active_trials';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      admin_search_audit_log: {
+        Args: { actor_pattern: string };
+        Returns: {
+          action: string;
+          actor_email: string | null;
+          actor_id: string | null;
+          at: string;
+          details: NonNullable<Json>;
+          id: number;
+          target_id: string | null;
+          target_user_id: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_audit_log';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      admin_search_expired_trials: {
+        Args: { pattern: string };
+        Returns: {
+          can_retrial: boolean | null;
+          email: string | null;
+          expired_at: string | null;
+          id: string | null;
+          profile: Json | null;
+          profile_email: string | null;
+          profile_name: string | null;
+          user_id: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_expired_trials';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      admin_search_leads: {
+        Args: { pattern: string };
+        Returns: {
+          created_at: string;
+          email: string;
+          first_name: string;
+          id: string;
+          last_name: string;
+          message: string;
+          note: string;
+          status: string;
+          subject: string;
+          updated_at: string;
+        }[];
+      };
+      admin_search_module_unlocks: {
+        Args: { pattern: string };
+        Returns: {
+          id: string | null;
+          module_name: string | null;
+          profile: Json | null;
+          profile_email: string | null;
+          profile_name: string | null;
+          unlocked_at: string | null;
+          user_id: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_module_unlocks';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      admin_search_profiles: {
+        Args: { pattern: string };
+        Returns: {
+          created_at: string;
+          email: string;
+          id: string;
+          name: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'profiles';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
       approve_trial: {
         Args: { trial_id: string };

@@ -34,6 +34,10 @@ const tables: Record<string, Record<(typeof apiRoles)[number], string[]>> = {
   leads: { anon: [], authenticated: [], service_role: fullWrite },
   // Written only by the reminder job and the functions' RPCs (security definer); admins read it.
   email_deliveries: { anon: [], authenticated: ['SELECT'], service_role: ['SELECT'] },
+  // The admin lists' views: the tables' row level security applies to the caller (security_invoker).
+  admin_active_trials: { anon: [], authenticated: ['SELECT'], service_role: [] },
+  admin_expired_trials: { anon: [], authenticated: ['SELECT'], service_role: [] },
+  admin_module_unlocks: { anon: [], authenticated: ['SELECT'], service_role: [] },
 };
 
 /** Privileges on single columns beyond the table-level ones: "table.column PRIVILEGE role". */
@@ -58,6 +62,12 @@ const functions: Record<string, string[]> = {
   'public.admin_access_codes': signedIn,
   'public.admin_funnel': signedIn,
   'public.admin_module_starts': signedIn,
+  'public.admin_search_active_trials': signedIn,
+  'public.admin_search_audit_log': signedIn,
+  'public.admin_search_expired_trials': signedIn,
+  'public.admin_search_leads': signedIn,
+  'public.admin_search_module_unlocks': signedIn,
+  'public.admin_search_profiles': signedIn,
   'public.approve_trial': signedIn,
   'public.claim_email_delivery': ['service_role'],
   'public.create_access_code': signedIn,

@@ -67,6 +67,13 @@ function range({ page, pageSize = ADMIN_PAGE_SIZE }: ListQuery): [number, number
 
 // Each list below is ordered as SPEC.md section 7 says, then by id, so that rows with the same
 // time keep one order from page to page (a CSV export reads every page).
+//
+// The lists of trials and unlocks read a view of their table with the user's profile beside each
+// row (migration 20261127000200), as `profile`, which the select names `profiles`: the shape an
+// embedded profile had. Through an embed, every row of the table was joined to its profile one by
+// one, for the page and again for its count. A search reads the rows an admin_search_* function
+// finds (an index cannot serve an ILIKE under row level security), filtered, ordered and paged as
+// the table's would be.
 
 export async function listPendingTrials(
   supabase: Client,
@@ -96,17 +103,15 @@ export async function listActiveTrials(
   query: ListQuery,
   signal?: AbortSignal,
 ): Promise<Page<ActiveTrialRow>> {
-  let request = supabase
-    .from('active_trial_users')
-    .select('id, user_id, email, granted_at, expires_at, profiles!inner(name, email)', {
-      count: 'exact',
-    })
-    .eq('status', 'active');
+  const columns = 'id, user_id, email, granted_at, expires_at, profiles:profile';
   const like = searchPattern(query.search);
-  if (like)
-    request = request.or(`name.ilike.${like},email.ilike.${like}`, {
-      referencedTable: 'profiles',
-    });
+  const request = (
+    like
+      ? supabase
+          .rpc('admin_search_active_trials', { pattern: like }, { count: 'exact' })
+          .select(columns)
+      : supabase.from('admin_active_trials').select(columns, { count: 'exact' })
+  ).eq('status', 'active');
   const { data, count, error } = await abortable(
     request
       .order('granted_at', { ascending: false })
@@ -123,16 +128,13 @@ export async function listExpiredTrials(
   query: ListQuery,
   signal?: AbortSignal,
 ): Promise<Page<ExpiredTrialRow>> {
-  let request = supabase
-    .from('expired_trials')
-    .select('id, email, expired_at, can_retrial, profiles!inner(name, email)', {
-      count: 'exact',
-    });
+  const columns = 'id, email, expired_at, can_retrial, profiles:profile';
   const like = searchPattern(query.search);
-  if (like)
-    request = request.or(`name.ilike.${like},email.ilike.${like}`, {
-      referencedTable: 'profiles',
-    });
+  const request = like
+    ? supabase
+        .rpc('admin_search_expired_trials', { pattern: like }, { count: 'exact' })
+        .select(columns)
+    : supabase.from('admin_expired_trials').select(columns, { count: 'exact' });
   const { data, count, error } = await abortable(
     request
       .order('expired_at', { ascending: false })
@@ -149,11 +151,11 @@ export async function listUsers(
   query: ListQuery,
   signal?: AbortSignal,
 ): Promise<Page<UserRow>> {
-  let request = supabase
-    .from('profiles')
-    .select('id, name, email, created_at, user_roles(role)', { count: 'exact' });
+  const columns = 'id, name, email, created_at, user_roles(role)';
   const like = searchPattern(query.search);
-  if (like) request = request.or(`name.ilike.${like},email.ilike.${like}`);
+  const request = like
+    ? supabase.rpc('admin_search_profiles', { pattern: like }, { count: 'exact' }).select(columns)
+    : supabase.from('profiles').select(columns, { count: 'exact' });
   const { data, count, error } = await abortable(
     request
       .order('created_at', { ascending: false })
@@ -170,14 +172,13 @@ export async function listUnlocks(
   query: ListQuery,
   signal?: AbortSignal,
 ): Promise<Page<UnlockRow>> {
-  let request = supabase
-    .from('module_unlocks')
-    .select('id, module_name, unlocked_at, profiles!inner(name, email)', { count: 'exact' });
+  const columns = 'id, module_name, unlocked_at, profiles:profile';
   const like = searchPattern(query.search);
-  if (like)
-    request = request.or(`name.ilike.${like},email.ilike.${like}`, {
-      referencedTable: 'profiles',
-    });
+  const request = like
+    ? supabase
+        .rpc('admin_search_module_unlocks', { pattern: like }, { count: 'exact' })
+        .select(columns)
+    : supabase.from('admin_module_unlocks').select(columns, { count: 'exact' });
   const { data, count, error } = await abortable(
     request
       .order('unlocked_at', { ascending: false })

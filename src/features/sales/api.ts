@@ -91,11 +91,14 @@ export async function listLeads(
   query: LeadQuery,
   signal?: AbortSignal,
 ): Promise<Page<Lead>> {
-  let request = supabase.from('leads').select(leadColumns, { count: 'exact' });
-  if (query.status) request = request.eq('status', query.status);
   const like = searchPattern(query.search);
-  // search_text: first name, last name, e-mail and subject, one string (trigram indexed).
-  if (like) request = request.ilike('search_text', like);
+  // A search reads the leads admin_search_leads finds in search_text (first name, last name,
+  // e-mail and subject, one string, trigram indexed), which an index cannot serve under row level
+  // security.
+  let request = like
+    ? supabase.rpc('admin_search_leads', { pattern: like }, { count: 'exact' }).select(leadColumns)
+    : supabase.from('leads').select(leadColumns, { count: 'exact' });
+  if (query.status) request = request.eq('status', query.status);
   const { data, count, error } = await abortable(
     request
       .order('created_at', { ascending: false })
@@ -114,12 +117,15 @@ export async function listAuditLog(
   query: AuditQuery,
   signal?: AbortSignal,
 ): Promise<Page<AuditEntry>> {
-  let request = supabase
-    .from('admin_audit_log')
-    .select('id, actor_email, action, details, at', { count: 'exact' });
-  if (query.action) request = request.eq('action', query.action);
+  const columns = 'id, actor_email, action, details, at';
   const like = searchPattern(query.actor);
-  if (like) request = request.ilike('actor_email', like);
+  // As for leads: admin_search_audit_log finds the entries by the acting admin's e-mail.
+  let request = like
+    ? supabase
+        .rpc('admin_search_audit_log', { actor_pattern: like }, { count: 'exact' })
+        .select(columns)
+    : supabase.from('admin_audit_log').select(columns, { count: 'exact' });
+  if (query.action) request = request.eq('action', query.action);
   const { data, count, error } = await abortable(
     request
       .order('at', { ascending: false })
