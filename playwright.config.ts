@@ -1,17 +1,36 @@
 import { defineConfig } from '@playwright/test';
-import { sharedSettings, webServers } from './e2e/support/config';
+import { chromeFlags, chromePath } from './scripts/lib/chrome';
+import type { E2EWorkerOptions } from './e2e/fixtures';
 
-// Every run starts its own servers: a fresh local backend and the built site (npm run build:local),
-// and stops with a message if one of their ports is already taken. E2E_REUSE=1 runs against servers
-// already listening instead (never on CI). E2E_PORT serves the site elsewhere (the build's canonical
-// links still name 4173); E2E_BACKEND=none skips the local backend, for running marketing specs
-// beside another checkout's suite. The journeys with e-mail confirmation on run under their own
-// config (e2e/confirmations.config.ts; npm run test:e2e runs both).
+// The built site (npm run build:local) in Chromium. Every worker starts its own local backend, with
+// its own database copied from one the global setup migrated and seeded, and serves its own copy of
+// the site pointed at that backend, all on free ports (e2e/support/servers.ts): workers share no
+// state, and a running `npm run dev` or another checkout's run never collides with this one. The
+// journeys with e-mail confirmation on are the `confirmations` project, whose workers' backends ask
+// new accounts to confirm their address. E2E_WORKERS sets how many workers run (default 3).
 
-export default defineConfig({
-  ...sharedSettings,
+export default defineConfig<object, E2EWorkerOptions>({
   testDir: 'e2e',
-  testIgnore: 'confirmations/**',
   outputDir: 'test-results',
-  webServer: await webServers({ withBackend: process.env.E2E_BACKEND !== 'none' }),
+  globalSetup: './e2e/support/global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromePath(), args: chromeFlags },
+  },
+  projects: [
+    { name: 'chromium', testIgnore: 'confirmations/**' },
+    {
+      name: 'confirmations',
+      testMatch: 'confirmations/**/*.spec.ts',
+      use: { emailConfirmations: true },
+    },
+  ],
 });

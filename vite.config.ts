@@ -46,6 +46,24 @@ export default defineConfig(({ mode }) => {
           index: fileURLToPath(new URL('./index.html', import.meta.url)),
           app: fileURLToPath(new URL('./src/app/startApp.tsx', import.meta.url)),
         },
+        plugins: [
+          {
+            // React Router's bundle defines its components with unannotated React.forwardRef and
+            // React.memo calls and then names them (`Link.displayName = ...`), so a bundler must
+            // keep every one: its Link, NavLink and Form, with the framework-mode prefetching and
+            // data-router code they reach, would ship with every page although the site uses none
+            // of them (src/lib/links.tsx). Marked pure and unnamed, the unused ones drop out.
+            name: 'react-router-pure-components',
+            transform: {
+              filter: { id: /[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+              handler(code) {
+                return code
+                  .replace(/^\s*[\w$]+\.displayName = "[^"]*";$/gm, '')
+                  .replace(/= (React\d*)\.(forwardRef|memo)\(/g, '= /* @__PURE__ */ $1.$2(');
+              },
+            },
+          },
+        ],
       },
     },
     test: {

@@ -1,17 +1,45 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { site } from '../src/content/site';
-import { signedInStorageState } from './support/backend';
+import { signedInStorageState, useServers } from './support/backend';
+import { startWorkerServers, type WorkerServers } from './support/servers';
+
+/** The options a project sets for its workers (playwright.config.ts). */
+export interface E2EWorkerOptions {
+  /** Whether the workers' backends ask new accounts to confirm their address by e-mail. */
+  emailConfirmations: boolean;
+}
 
 /**
- * Every test fails if its page logs a console error or throws. A test that expects an error (the
- * not-found page logs the missing path on purpose) asserts it and then removes it from the list.
- * `test.use({ account: 'admin@example.com' })` starts a test signed in as that seeded account.
+ * Every worker has its own backend and site (`servers`, e2e/support/servers.ts); pages open the
+ * worker's site (baseURL). Every test fails if its page logs a console error or throws. A test that
+ * expects an error (the not-found page logs the missing path on purpose) asserts it and then removes
+ * it from the list. `test.use({ account: 'admin@example.com' })` starts a test signed in as that
+ * seeded account.
  */
-export const test = base.extend<{
-  consoleErrors: string[];
-  externalRequests: string[];
-  account: string | undefined;
-}>({
+export const test = base.extend<
+  {
+    consoleErrors: string[];
+    externalRequests: string[];
+    account: string | undefined;
+  },
+  E2EWorkerOptions & { servers: WorkerServers }
+>({
+  emailConfirmations: [false, { scope: 'worker', option: true }],
+  servers: [
+    async ({ emailConfirmations }, use) => {
+      const servers = await startWorkerServers({ confirmations: emailConfirmations });
+      useServers(servers);
+      try {
+        await use(servers);
+      } finally {
+        await servers.stop();
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 180_000, title: "the worker's backend and site" },
+  ],
+  baseURL: async ({ servers }, use) => {
+    await use(servers.siteOrigin);
+  },
   account: [undefined, { option: true }],
   // A prerendered page is painted before its code loads (src/app/main.tsx): a navigation waits
   // until the app has started, as a visitor's first scroll or press needs, unless the test asks for

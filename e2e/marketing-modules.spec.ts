@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { playerBase } from './support/backend';
 import { modules, type ModuleDetails, type ModuleSlug } from '../src/content/modules';
 import { details as advancedDementia } from '../src/content/moduleDetails/advanced-dementia';
 import { details as chronicPain } from '../src/content/moduleDetails/chronic-pain';
@@ -24,11 +24,6 @@ const unlockable: Record<Exclude<ModuleSlug, 'rural-minds'>, ModuleDetails> = {
   'group-menopause': groupMenopause,
   'group-diabetes': groupDiabetes,
 };
-
-// The build's player host (.env.development), which the local backend serves on 127.0.0.1.
-const playerBase = /^VITE_PLAYER_BASE_URL=(.+)$/m
-  .exec(readFileSync(new URL('../.env.development', import.meta.url), 'utf8'))?.[1]
-  ?.trim();
 
 test.describe('module pages', () => {
   for (const [slug, details] of Object.entries(unlockable)) {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { routeExpectations } from './routes';
-import { accounts } from './support/backend';
+import { accounts, apiUrl } from './support/backend';
 
 test.describe('every route of the route table, signed out', () => {
   for (const route of routeExpectations) {
@@ -92,8 +92,9 @@ test.describe('prerendered HTML', () => {
     const headers = (await request.get('/')).headers();
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(headers['content-security-policy']).toContain("script-src 'self'");
+    // The build's local backend, which this worker's copy of the site names instead (its own).
     expect(headers['content-security-policy']).toContain(
-      "connect-src 'self' http://127.0.0.1:54321 ws://127.0.0.1:54321",
+      `connect-src 'self' ${apiUrl} ${apiUrl.replace(/^http:/, 'ws:')}`,
     );
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['x-content-type-options']).toBe('nosniff');

@@ -13,6 +13,7 @@ import {
   deleteModuleUnlock,
   deleteRow,
   moduleUnlocksOf,
+  playerBase,
   seededPassword,
   signedInStorageState,
   uniqueEmail,
@@ -21,11 +22,6 @@ import {
 
 const activeTrialUser = 'active@example.com';
 const password = 'Trial1234';
-
-// The build's player host (.env.development): the local backend's sample 360 player.
-const playerBase = /^VITE_PLAYER_BASE_URL=(.+)$/m
-  .exec(readFileSync(new URL('../.env.development', import.meta.url), 'utf8'))?.[1]
-  ?.trim();
 
 const instructions =
   'DOUBLE CLICK TO ENTER FULL SCREEN; TO LOOK AROUND, CLICK AND DRAG WITH YOUR MOUSE OR TRACKPAD; LOOK DOWN FOR THE NAVIGATION MENU.';

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { playerBase } from './support/backend';
 import { TRIAL_MARKER_KEY } from '../src/lib/trialMarker';
 
 /**
@@ -9,12 +9,6 @@ import { TRIAL_MARKER_KEY } from '../src/lib/trialMarker';
  * the React root and ahead of it, so that the heading is the page's first; the click is then handled
  * by the app's own listener.
  */
-
-// The build's player host (.env.development).
-const playerBase = /^VITE_PLAYER_BASE_URL=(.+)$/m
-  .exec(readFileSync(new URL('../.env.development', import.meta.url), 'utf8'))?.[1]
-  ?.trim();
-const homeVisitsTraining = `${playerBase}/hom/`;
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -98,7 +92,7 @@ test('with a valid trial marker, Home Visits opens its training directly', async
   });
   await storeMarker(page, Date.now() + 10 * day);
   await page.getByRole('link', { name: 'Start training' }).click();
-  await expect(page).toHaveURL(homeVisitsTraining);
+  await expect(page).toHaveURL(`${playerBase}/hom/`);
 });
 
 test.describe('with a valid trial marker, another module is not intercepted', () => {

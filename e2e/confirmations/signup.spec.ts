@@ -3,7 +3,7 @@ import { expect, expectFailedRequests, test } from '../fixtures';
 import { latestEmailText, uniqueEmail } from '../support/backend';
 import { expectNoAxeViolations, toast } from '../support/page';
 
-// Run by e2e/confirmations.config.ts against a backend with e-mail confirmation on.
+// The confirmations project (playwright.config.ts): a backend with e-mail confirmation on.
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 

@@ -5,9 +5,26 @@ import { authStorageKey } from '../../src/lib/authStorageKey';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@revolve/local-backend/keys';
 import { totpCode } from '@revolve/local-backend/testing';
 
-/** The local backend the suite runs against (scripts/e2e-backend.ts) and its seeded accounts. */
-export const apiUrl = 'http://127.0.0.1:54321';
-export const mailboxUrl = 'http://127.0.0.1:54324';
+/**
+ * This worker's local backend (its API and mailbox) and site (e2e/support/servers.ts): set by the
+ * `servers` fixture in e2e/fixtures.ts before the worker's first test, and read when a test runs.
+ */
+export let apiUrl = '';
+export let mailboxUrl = '';
+export let siteOrigin = '';
+/** Where this worker's site plays modules: the build's VITE_PLAYER_BASE_URL, on this backend. */
+export let playerBase = '';
+
+export function useServers(servers: {
+  apiUrl: string;
+  mailboxUrl: string;
+  siteOrigin: string;
+  playerBase: string;
+}) {
+  ({ apiUrl, mailboxUrl, siteOrigin, playerBase } = servers);
+}
+
+/** The seeded accounts of the backend (supabase/seed.sql). */
 export const seededPassword = 'Password123';
 export const accounts = {
   admin: 'admin@example.com',
@@ -70,7 +87,7 @@ export async function insertNotification(
 export function signedInStorageState(
   email: string,
   password = seededPassword,
-  origin = 'http://localhost:4173',
+  origin = siteOrigin,
 ) {
   if (!totpSecrets[email]) return newStorageState(email, password, origin);
   // One session per worker for an account with an authenticator app: each verified code ends the

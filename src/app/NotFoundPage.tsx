@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { logger } from '@/lib/logger';
 import { PageHead } from './PageHead';
 import { notFoundMeta } from './routes';

@@ -3,10 +3,13 @@ import '../index.css';
 /**
  * The entry the HTML names, a few hundred bytes. A prerendered page is complete without JavaScript,
  * so the app (./startApp.tsx, its own entry in the build) and the page's chunks are fetched only
- * after the page's first paint: they never compete with the stylesheet, the typeface or the hero
- * for the first view. scripts/build.ts lists them, the app first, in an inert <template> of module
- * preloads; activating it fetches them all at once. A page without prerendered content (the
- * portal, the not-found shell) needs the code to show anything, so it starts at once.
+ * once the first view is complete: the page has loaded (stylesheet, typeface, the first screen's
+ * images, which its largest paint waits for) and been painted, or the visitor presses a key or
+ * touches the page first. They never compete with the first view, and a script that arrived
+ * before the largest paint would count towards it. scripts/build.ts lists them, the app first, in
+ * an inert <template> of module preloads; activating it fetches them all at once. A page without
+ * prerendered content (the portal, the not-found shell) needs the code to show anything, so it
+ * starts at once.
  */
 function startApp(): void {
   const chunks = document.querySelector<HTMLTemplateElement>('template[data-app-chunks]');
@@ -20,21 +23,46 @@ function startApp(): void {
   if (app) void import(/* @vite-ignore */ app);
 }
 
-if (document.getElementById('root')?.firstElementChild) afterFirstPaint(startApp);
+if (document.getElementById('root')?.firstElementChild) afterFirstView(startApp);
 else startApp();
 
 /**
- * Runs `start` once the browser reports the page's first paint (a paint timing entry; these are
- * not timers, so a test's fake clock does not hold them back). Without paint timing it runs at once.
+ * Runs `start` once, at the first of: the page has loaded and been painted (the load event and
+ * the first paint, whichever comes last; on a busy device the paint can come well after the load),
+ * or the visitor's first press, key or touch. Paint timing entries and events, not timers or
+ * animation frames: a test's fake clock holds those back.
  */
-function afterFirstPaint(start: () => void): void {
-  if (!globalThis.PerformanceObserver?.supportedEntryTypes.includes('paint')) {
+function afterFirstView(start: () => void): void {
+  const interactions = ['pointerdown', 'keydown', 'touchstart'] as const;
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    for (const type of interactions) window.removeEventListener(type, once, true);
     start();
+  };
+  for (const type of interactions) {
+    window.addEventListener(type, once, { capture: true, passive: true });
+  }
+  let waiting = 2;
+  const oneDone = () => {
+    waiting -= 1;
+    if (waiting > 0) return;
+    // In a task of its own, after the load handlers and the paint they schedule.
+    const next = new MessageChannel();
+    next.port1.onmessage = once;
+    next.port2.postMessage(null);
+  };
+  if (document.readyState === 'complete') oneDone();
+  else window.addEventListener('load', oneDone, { once: true });
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes.includes('paint')) {
+    oneDone();
     return;
   }
-  const observer = new PerformanceObserver(() => {
-    observer.disconnect();
-    start();
+  const painted = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    painted.disconnect();
+    oneDone();
   });
-  observer.observe({ type: 'paint', buffered: true });
+  painted.observe({ type: 'paint', buffered: true });
 }

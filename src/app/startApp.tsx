@@ -1,8 +1,11 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { getAuthState } from '@/lib/auth/authStore';
 import { logger } from '@/lib/logger';
+import { releaseDeferredParts } from '@/lib/whenNearViewport';
 import { App } from './App';
+import { preloadHeaderMenus } from './layout/headerMenus';
 import { matchAppRoute } from './routes';
 
 /**
@@ -40,8 +43,17 @@ function render(root: HTMLElement): void {
   else createRoot(root).render(app);
 }
 
+// A stored session is restored right after hydration, and every part of the page still waiting
+// for the visitor would then lose its prerendered HTML: load them with the page instead (the
+// header's menus before hydration).
+const restoringSession = getAuthState().loading;
+if (restoringSession) releaseDeferredParts();
+
 const { pathname } = window.location;
-void Promise.resolve(matchAppRoute(pathname)?.route.page.preload(pathname))
+void Promise.all([
+  matchAppRoute(pathname)?.route.page.preload(pathname),
+  restoringSession ? preloadHeaderMenus() : undefined,
+])
   .catch((error: unknown) => {
     logger.error('Could not load the page before the first render:', error);
   })

@@ -1,19 +1,40 @@
-import { NavLink, useLocation } from 'react-router-dom';
+import { Suspense, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { primaryLinks } from '@/content/navigation';
 import { cn } from '@/lib/cn';
 import { BackButton } from '@/components/layout/BackButton';
 import { HeaderAccount } from './HeaderAccount';
 import { Logo } from '@/components/layout/Logo';
-import { MobileNav } from '@/components/layout/MobileNav';
-import { SolutionsMenu } from '@/components/layout/SolutionsMenu';
 import { useHeaderScroll } from '@/components/layout/useHeaderScroll';
+import { NavLink } from '@/lib/links';
+import { MobileNav, SolutionsMenu, watchHeaderReach } from './headerMenus';
+
+// The same elements on every render: a boundary whose code has not arrived yet keeps its
+// prerendered HTML only while nothing re-renders it (the header does, as it compacts on scroll).
+const solutionsMenu = (
+  <div data-header-menu="solutions">
+    <Suspense fallback={null}>
+      <SolutionsMenu />
+    </Suspense>
+  </div>
+);
+const mobileNav = (
+  <div data-header-menu="mobile" className="lg:hidden">
+    <Suspense fallback={null}>
+      <MobileNav />
+    </Suspense>
+  </div>
+);
 
 export function Header() {
   const { pathname } = useLocation();
   const { compact, hidden } = useHeaderScroll();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => (ref.current ? watchHeaderReach(ref.current) : undefined), []);
 
   return (
     <header
+      ref={ref}
       data-compact={compact}
       data-hidden={hidden}
       className={cn(
@@ -33,7 +54,7 @@ export function Header() {
         {pathname !== '/' ? <BackButton /> : null}
         <Logo className="mr-auto" />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          <SolutionsMenu />
+          {solutionsMenu}
           {primaryLinks.map((link) => (
             <NavLink
               key={link.to}
@@ -45,9 +66,7 @@ export function Header() {
           ))}
         </nav>
         <HeaderAccount className="ml-2" />
-        <div className="lg:hidden">
-          <MobileNav />
-        </div>
+        {mobileNav}
       </div>
     </header>
   );

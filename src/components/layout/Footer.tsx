@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { footerColumns } from '@/content/navigation';
 import { site } from '@/content/site';
 import { Logo } from './Logo';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { site } from '@/content/site';
 import { cn } from '@/lib/cn';
 

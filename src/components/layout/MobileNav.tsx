@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@/lib/links';
 import { Menu, X } from 'lucide-react';
 import { primaryLinks, solutionsLinks } from '@/content/navigation';
 

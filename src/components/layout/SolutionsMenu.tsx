@@ -8,7 +8,7 @@ import {
   type PointerEvent,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@/lib/links';
 import { ChevronDown } from 'lucide-react';
 import { solutionsLinks } from '@/content/navigation';
 import { cn } from '@/lib/cn';
@@ -30,6 +30,14 @@ export function SolutionsMenu() {
   const openedByHover = useRef(false);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  // The header loads this code as the pointer approaches, so it can arrive with the pointer
+  // already over the menu: that is a hover too.
+  useEffect(() => {
+    if (!wrapperRef.current?.matches(':hover')) return;
+    openedByHover.current = true;
+    setOpen(true);
+  }, []);
 
   const links = () =>
     Array.from(wrapperRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);

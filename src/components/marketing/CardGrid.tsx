@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import type { CardItem } from '@/content/types';
 import { cn } from '@/lib/cn';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { accessCodeList, accessCodesPage as copy } from '@/content/accessCodes';
 import type { IssuedAccessCode } from '../api';
 import { AccessCodeForm } from '../components/AccessCodeForm';

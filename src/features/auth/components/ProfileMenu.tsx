@@ -1,5 +1,5 @@
 import { KeyRound, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { DelayedLoading } from '@/components/feedback/DelayedLoading';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';

@@ -1,6 +1,7 @@
 import type { UseFormRegister } from 'react-hook-form';
 import { useEffect, useRef, useState, type Ref } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { FieldError, FormField } from '@/components/form/FormField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';

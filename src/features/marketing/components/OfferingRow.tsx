@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import type { SolutionOffering } from '@/content/solutions';
 import { cn } from '@/lib/cn';

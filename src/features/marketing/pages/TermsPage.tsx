@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { PageHero } from '@/components/layout/PageHero';
 import { site } from '@/content/site';
 import { termsHero, termsLastUpdated, termsSections } from '@/content/terms';

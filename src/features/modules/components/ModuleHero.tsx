@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { moduleImage, type TrainingModule } from '@/content/modules';
 
 /** A module page's opening: back link, the page's h1, the summary, its actions and its artwork. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialModuleCopy } from '@/content/trainingAccess';
 

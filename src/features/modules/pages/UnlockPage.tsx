@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ArrowLeft, Lock } from 'lucide-react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { findModule, type TrainingModule } from '@/content/modules';
 import { playerCopy, unlockCopy as copy, unlockHero } from '@/content/trainingAccess';
 import { RequireAuth } from '@/components/auth/RequireAuth';

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { salesPages } from '@/content/salesPages';
 
 export function BackToDashboard() {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import type { TrialButtonWording } from '@/content/trialButton';
 import { queryClient } from '@/lib/queryClient';
 import { useRequestTrial, useTrialStatus } from '../hooks';

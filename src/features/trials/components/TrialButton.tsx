@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialButtonLabels, type TrialButtonWording } from '@/content/trialButton';
 import { useAuth } from '@/lib/auth/AuthProvider';

@@ -1,5 +1,5 @@
 import { AlertTriangle, CalendarClock } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialCopy } from '@/content/trial';

@@ -1,5 +1,5 @@
 import { BookOpen, CalendarDays, KeyRound, LogOut } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialPages } from '@/content/trialPages';

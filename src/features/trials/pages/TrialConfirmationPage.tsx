@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Hourglass, KeyRound } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialPages } from '@/content/trialPages';
 import { trialCopy } from '@/content/trial';

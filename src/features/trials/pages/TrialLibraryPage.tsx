@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/links';
 import { PageHero } from '@/components/layout/PageHero';
 import { CardGrid } from '@/components/marketing/CardGrid';
 import type { CardItem } from '@/content/types';
