@@ -8,19 +8,24 @@ const visits = [
   { signedIn: true, routes: routeExpectations },
 ];
 
-// Both widths in one test per route: one context and one sign-in serve the two scans.
+// Every route of the route table renders its page and axe finds nothing, at both widths: signed out
+// (the protected ones are tested in e2e/routes.spec.ts) and signed in as an admin (where the sign-in
+// pages send a signed-in visitor on). One context and one sign-in serve the two visits.
 for (const { signedIn, routes } of visits) {
-  test.describe(`axe, signed ${signedIn ? 'in' : 'out'}`, () => {
+  test.describe(`every route, signed ${signedIn ? 'in as an admin' : 'out'}`, () => {
     if (signedIn) test.use({ account: accounts.admin });
     // Two page loads and two scans per test.
     test.describe.configure({ timeout: 60_000 });
     for (const route of routes) {
-      test(`${route.path} has no violations at 390 and 1440 px`, async ({ page }) => {
+      test(`${route.path} renders with no axe violations at 390 and 1440 px`, async ({ page }) => {
+        const expected = (signedIn ? route.whenSignedIn : undefined) ?? route;
         for (const width of [390, 1440]) {
           await page.setViewportSize({ width, height: 900 });
           await page.goto(route.path);
-          const heading = signedIn ? (route.whenSignedIn?.heading ?? route.heading) : route.heading;
-          await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.heading);
+          await expect(page).toHaveURL(expected.path);
+          await expect(page).toHaveTitle(/\| Revolve$/);
+          await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
           if (signedIn) await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
           await expectNoAxeViolations(page);
         }

@@ -11,7 +11,10 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await animationsEnded(page);
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(wcagTags)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   expect(
     results.violations.map(({ id, help, nodes }) => ({
       id,
