@@ -89,6 +89,27 @@ describe('refresh tokens', () => {
     expect(familyRevoked.error?.code).toBe('refresh_token_already_used');
   });
 
+  it('take turns when refreshed at once: one rotates, the others get its new token', async () => {
+    const { session } = await signUpNew();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => refreshWith(session.refresh_token)),
+    );
+    for (const answer of answers) expect(answer.error).toBeNull();
+    const issued = new Set(answers.map((answer) => answer.data.session?.refresh_token));
+    expect(issued.size).toBe(1);
+    expect(issued.has(session.refresh_token)).toBe(false);
+    const { rows } = await db.query<{ token: string; revoked: boolean }>(
+      `select token, revoked from auth.refresh_tokens
+        where session_id = (select session_id from auth.refresh_tokens where token = $1)
+        order by id`,
+      [session.refresh_token],
+    );
+    expect(rows).toEqual([
+      { token: session.refresh_token, revoked: true },
+      { token: [...issued][0], revoked: false },
+    ]);
+  });
+
   it('answers 400 refresh_token_not_found to an unknown token', async () => {
     const { error } = await refreshWith('no-such-refresh-token');
     expect(error?.status).toBe(400);

@@ -1,5 +1,5 @@
 import type { ApiRequest, ApiResponse } from '../http/types';
-import { inTransaction, type AuthContext } from './context';
+import type { AuthContext } from './context';
 import { authError, invalidCredentials, notImplemented, validationFailed } from './errors';
 import { passwordMatches, passwordWeakness } from './passwords';
 import { exchangeCode } from './pkce';
@@ -68,9 +68,8 @@ async function passwordGrant(
   if (user.banned_until && user.banned_until > new Date()) {
     throw authError(400, 'user_banned', 'User is banned');
   }
-  const session = await inTransaction(context.pool, (client) =>
-    startSession(context, client, user, 'password', request),
-  );
+  // One statement, atomic without a transaction around it (and so no begin and commit).
+  const session = await startSession(context, context.pool, user, 'password', request);
   // A password that was fine when set but fails today's policy is flagged, not refused.
   const weakness = passwordWeakness(password, context.settings);
   return weakness ? { ...session, weak_password: weakness } : session;

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Db } from './context';
 
 export type Metadata = Record<string, unknown>;
@@ -31,7 +32,7 @@ export interface UserRow {
   is_anonymous: boolean;
 }
 
-interface IdentityRow {
+export interface IdentityRow {
   id: string;
   provider_id: string;
   user_id: string;
@@ -57,10 +58,40 @@ export interface FactorRow {
 /** GoTrue's instance id for single-tenant projects (seeds and triggers may check it). */
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 
-const userColumns = `id, aud, role, email, phone, encrypted_password, email_confirmed_at, invited_at,
-  phone_confirmed_at, confirmation_sent_at, confirmed_at, recovery_sent_at, email_change,
-  email_change_sent_at, phone_change, phone_change_sent_at, reauthentication_sent_at, last_sign_in_at,
-  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, deleted_at, is_anonymous`;
+const userColumnNames = [
+  'id',
+  'aud',
+  'role',
+  'email',
+  'phone',
+  'encrypted_password',
+  'email_confirmed_at',
+  'invited_at',
+  'phone_confirmed_at',
+  'confirmation_sent_at',
+  'confirmed_at',
+  'recovery_sent_at',
+  'email_change',
+  'email_change_sent_at',
+  'phone_change',
+  'phone_change_sent_at',
+  'reauthentication_sent_at',
+  'last_sign_in_at',
+  'raw_app_meta_data',
+  'raw_user_meta_data',
+  'created_at',
+  'updated_at',
+  'banned_until',
+  'deleted_at',
+  'is_anonymous',
+] as const;
+
+const userColumns = userColumnNames.join(', ');
+
+/** The user columns qualified by `alias`, for statements that read the user beside other tables. */
+export function userColumnsOf(alias: string): string {
+  return userColumnNames.map((column) => `${alias}.${column}`).join(', ');
+}
 
 /**
  * The auth.users columns GoTrue reads into Go strings, in the (alphabetical) order it selects them:
@@ -78,9 +109,15 @@ const stringColumns = [
   'recovery_token',
 ] as const;
 
-const nullStringColumns = `array_remove(array[${stringColumns
-  .map((column) => `case when ${column} is null then '${column}' end`)
-  .join(', ')}], null) as null_string_columns`;
+/** The `null_string_columns` that readableUser checks, of the row `alias` names (if any). */
+export function nullStringColumnsOf(alias?: string): string {
+  const of = alias ? `${alias}.` : '';
+  return `array_remove(array[${stringColumns
+    .map((column) => `case when ${of}${column} is null then '${column}' end`)
+    .join(', ')}], null) as null_string_columns`;
+}
+
+const nullStringColumns = nullStringColumnsOf();
 
 /** A user row GoTrue could not read: NULL in a column it reads as a string. */
 export class UnreadableUserError extends Error {
@@ -104,7 +141,8 @@ export class UnreadableUserError extends Error {
   }
 }
 
-function readable(row: (UserRow & { null_string_columns?: string[] }) | undefined) {
+/** The row read with nullStringColumnsOf; UnreadableUserError when GoTrue could not read it. */
+export function readableUser(row: (UserRow & { null_string_columns?: string[] }) | undefined) {
   if (!row) return undefined;
   const { null_string_columns: nullColumns = [], ...user } = row;
   if (nullColumns.length > 0) throw new UnreadableUserError(user.id, user.email, nullColumns);
@@ -130,7 +168,7 @@ export async function findUserById(
        }`,
     [id],
   );
-  return readable(rows[0]);
+  return readableUser(rows[0]);
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -140,7 +178,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
       order by created_at limit 1`,
     [email],
   );
-  return readable(rows[0]);
+  return readableUser(rows[0]);
 }
 
 export interface NewUser {
@@ -275,21 +313,112 @@ function nonEmpty(value: string | null | undefined): string | undefined {
   return value ? value : undefined;
 }
 
+const identityColumns = [
+  'id',
+  'provider_id',
+  'user_id',
+  'identity_data',
+  'provider',
+  'email',
+  'last_sign_in_at',
+  'created_at',
+  'updated_at',
+] as const;
+const identityTimestamps = ['last_sign_in_at', 'created_at', 'updated_at'] as const;
+
+const factorColumns = [
+  'id',
+  'friendly_name',
+  'factor_type',
+  'status',
+  'created_at',
+  'updated_at',
+  'last_challenged_at',
+  'phone',
+] as const;
+const factorTimestamps = ['created_at', 'updated_at', 'last_challenged_at'] as const;
+
+/**
+ * A JSON array of `columns` of the rows of `from`, in `order`. Timestamps go as their text, which
+ * rowsFromJson reads with the driver's own parser, so each arrives as the same Date a row would.
+ */
+function jsonRowsSql(
+  columns: readonly string[],
+  timestamps: readonly string[],
+  from: string,
+  order: string,
+): string {
+  const fields = columns
+    .map((column) => `'${column}', ${column}${timestamps.includes(column) ? '::text' : ''}`)
+    .join(', ');
+  return `(select coalesce(json_agg(json_build_object(${fields}) order by ${order}), '[]'::json)
+             from ${from})`;
+}
+
+/** The columns userJson reads of an identity, qualified by `alias`. */
+export function identityColumnsOf(alias: string): string {
+  return identityColumns.map((column) => `${alias}.${column}`).join(', ');
+}
+
+/** The identities `from` selects (auth.identities or rows of it), as userJson lists them. */
+export function identitiesJsonSql(from: string): string {
+  return jsonRowsSql(identityColumns, identityTimestamps, from, 'created_at, id');
+}
+
+/** The user's factors as userJson lists them; `userId` is an SQL expression. */
+export function factorsJsonSql(userId: string): string {
+  return jsonRowsSql(
+    factorColumns,
+    factorTimestamps,
+    `auth.mfa_factors where user_id = ${userId}`,
+    'created_at, id',
+  );
+}
+
+const parseTimestamp = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text');
+
+function rowsFromJson<T>(rows: Record<string, unknown>[], timestamps: readonly string[]): T[] {
+  return rows.map((row) => {
+    const parsed = { ...row };
+    for (const column of timestamps) {
+      const value = row[column];
+      parsed[column] = typeof value === 'string' ? parseTimestamp(value) : null;
+    }
+    return parsed as T;
+  });
+}
+
+export function identitiesFromJson(rows: Record<string, unknown>[]): IdentityRow[] {
+  return rowsFromJson(rows, identityTimestamps);
+}
+
+export function factorsFromJson(rows: Record<string, unknown>[]): FactorRow[] {
+  return rowsFromJson(rows, factorTimestamps);
+}
+
 /** The user object of GoTrue's API: '' for a missing email/phone, null timestamps left out. */
 export async function userJson(db: Db, user: UserRow): Promise<Record<string, unknown>> {
   const [identities, factors] = await Promise.all([
     db.query<IdentityRow>(
-      `select id, provider_id, user_id, identity_data, provider, email, last_sign_in_at, created_at,
-              updated_at
+      `select ${identityColumns.join(', ')}
          from auth.identities where user_id = $1 order by created_at, id`,
       [user.id],
     ),
     db.query<FactorRow>(
-      `select id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at, phone
+      `select ${factorColumns.join(', ')}
          from auth.mfa_factors where user_id = $1 order by created_at, id`,
       [user.id],
     ),
   ]);
+  return userJsonOf(user, identities.rows, factors.rows);
+}
+
+/** userJson of a user whose identities and factors were read already (in their order). */
+export function userJsonOf(
+  user: UserRow,
+  identities: IdentityRow[],
+  factors: FactorRow[],
+): Record<string, unknown> {
   const json: Record<string, unknown> = {
     id: user.id,
     aud: user.aud ?? '',
@@ -310,8 +439,8 @@ export async function userJson(db: Db, user: UserRow): Promise<Record<string, un
     last_sign_in_at: timestamp(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
-    factors: factors.rows.length ? factors.rows.map(factorJson) : undefined,
-    identities: identities.rows.map(identityJson),
+    factors: factors.length ? factors.map(factorJson) : undefined,
+    identities: identities.map(identityJson),
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
     banned_until: timestamp(user.banned_until),
