@@ -7,7 +7,8 @@
  * - password sign-ins per second at 1, 10 and 50 clients, cold (each sign-in a different user, so
  *   bcrypt runs every time) and warm (each client signs its own user in again and again, which skips
  *   bcrypt, see src/auth/verified-passwords.ts);
- * - the REST select (and its SQL) at 10 clients alone and while 20 clients sign in.
+ * - the REST select (and its SQL) at 10 clients alone and while 20 clients sign in; exits 1 when
+ *   its p50 beside the sign-ins is over 3x its p50 alone.
  * It starts its own throwaway backend on free ports with the fixture schema. Both sides are measured
  * by the same loop (fetch with keep-alive vs pg), so the ratio is fair. BENCH_SECONDS sets each row's
  * duration (default 5).
@@ -35,6 +36,8 @@ const directSql = `
  * busier meanwhile (a row that runs out is marked).
  */
 const coldUserSeconds = durationSeconds * 10;
+/** The budget: REST p50 beside 20 clients signing in as fast as they can, against REST alone. */
+const maxRestSlowdownBesideSignIns = 3;
 
 interface Figures {
   count: number;
@@ -196,6 +199,13 @@ try {
     console.log(
       '  * the cold users ran out during this row, so it ended early (raise coldUserSeconds)',
     );
+  }
+  const worst = Math.max(restDuringCold.p50, restDuringWarm.p50) / restAlone.p50;
+  if (worst > maxRestSlowdownBesideSignIns) {
+    console.error(
+      `REST p50 beside 20 clients signing in is ${worst.toFixed(2)}x its p50 alone; the budget is ${maxRestSlowdownBesideSignIns}x.`,
+    );
+    process.exitCode = 1;
   }
 } finally {
   await instance.stop();

@@ -7,8 +7,12 @@ import { jsonBody, normalizeEmail, optionalString } from './request';
 import { refreshSession, startSession } from './sessions';
 import { findUserByEmail, UnreadableUserError } from './users';
 
-/** POST /token?grant_type=password|refresh_token|pkce */
-export async function token(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+/** POST /token?grant_type=password|refresh_token|pkce, each in its turn (AuthContext.grants). */
+export function token(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+  return context.grants(() => grant(context, request));
+}
+
+async function grant(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
   const grantType = request.url.searchParams.get('grant_type');
   const body = jsonBody(request);
   switch (grantType) {
