@@ -22,7 +22,7 @@ export default defineConfig<object, E2EWorkerOptions>({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    trace: process.env.E2E_TRACE === '0' ? 'off' : 'retain-on-failure',
+    trace: 'retain-on-failure',
     launchOptions: { executablePath: chromePath(), args: chromeFlags },
   },
   projects: [

@@ -463,5 +463,9 @@ test('a bell sits beside the Profile menu when signed in', async ({ page }) => {
   await createAccount(email, seededPassword);
   await page.goto('/login');
   await fillLogin(page, email, seededPassword);
-  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  // The signed-in controls' code (and the menus library) loads only after the sign-in: with three
+  // workers on two cores that alone can take longer than the default 5 s.
+  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible({
+    timeout: 15_000,
+  });
 });

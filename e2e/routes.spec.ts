@@ -56,7 +56,19 @@ test.describe('prerendered HTML', () => {
     );
     const dashboard = await (await request.get('/dashboard')).text();
     expect(dashboard).toContain('name="robots" content="noindex, nofollow"');
-    expect(dashboard).toContain('<div id="root"></div>');
+    // Its shell only: the title and the card's loading state, no user's data.
+    expect(dashboard).toContain('<div id="root" data-shell>');
+    expect(dashboard).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
+    expect(dashboard).toContain('aria-busy="true"');
+    // Everything it needs before it shows the user anything is fetched at once.
+    expect(dashboard).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/authSession-[\w-]+\.js">/,
+    );
+    expect(dashboard).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/PortalProviders-[\w-]+\.js">/,
+    );
+    const security = await (await request.get('/account/security')).text();
+    expect(security).toContain('<div id="root"></div>');
   });
 
   test('robots.txt and the sitemap list the public routes', async ({ request }) => {

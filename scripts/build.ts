@@ -61,6 +61,21 @@ const server = (await import(
   pathToFileURL(join(serverDist, 'entry-server.js')).href
 )) as ServerEntry;
 
+/**
+ * What every client-rendered page loads on demand before it shows anything: the portal's providers
+ * and guard, the session, and the header as a signed-in user sees it (its menus and controls).
+ */
+const portalEntries = [
+  'src/app/PortalProviders.tsx',
+  'src/lib/auth/authSession.ts',
+  'src/components/layout/SolutionsMenu.tsx',
+  'src/components/layout/MobileNav.tsx',
+  'src/app/layout/SignedInControls.tsx',
+];
+for (const key of portalEntries) {
+  if (!manifest[key]) throw new Error(`The client manifest has no chunk for ${key}.`);
+}
+
 // The host answers every path that is not a file with the not-found page (scripts/lib/hosting.ts),
 // so a route with parameters must name each path it serves.
 const unlisted = server.allBuildPaths().filter((path) => /[:*]/.test(path));
@@ -73,7 +88,11 @@ if (unlisted.length > 0) {
 const indexable: string[] = [];
 for (const path of server.allBuildPaths()) {
   const page = await server.prerenderPage(path);
-  const html = fillTemplate(page.head + preloadLinks(page.source), page.html);
+  const html = fillTemplate(
+    page.head + preloadLinks(page.source, page.rendering === 'client'),
+    page.html,
+    page.shell,
+  );
   if (/<script(?![^>]*\bsrc=)[^>]*>/.test(html)) {
     throw new Error(`${path} contains an inline script, which the Content-Security-Policy blocks.`);
   }
@@ -83,7 +102,10 @@ for (const path of server.allBuildPaths()) {
   if (page.indexable) indexable.push(path);
 }
 
-await writeFile(join(dist, notFoundPage), fillTemplate(server.shellHead() + preloadLinks(''), ''));
+await writeFile(
+  join(dist, notFoundPage),
+  fillTemplate(server.shellHead() + preloadLinks('', false), '', false),
+);
 await writeFile(join(dist, 'sitemap.xml'), sitemap(indexable));
 await writeFile(
   join(dist, 'robots.txt'),
@@ -101,10 +123,14 @@ console.log(
   `Built ${server.allBuildPaths().length} pages (${indexable.length} in the sitemap) into dist/${values.local ? ' against the local backend' : ''}.`,
 );
 
-function fillTemplate(head: string, body: string): string {
+/** The page: `shell` marks a protected page's prerendered shell for the entry (src/app/main.tsx). */
+function fillTemplate(head: string, body: string, shell: boolean): string {
   return template
     .replace('<!--app-head-->', head + typefacePreload())
-    .replace('<!--app-html-->', body);
+    .replace(
+      '<div id="root"><!--app-html-->',
+      `<div id="root"${shell ? ' data-shell' : ''}>${body}`,
+    );
 }
 
 /**
@@ -123,13 +149,16 @@ function typefacePreload(): string {
  * The app (src/app/startApp.tsx, first: the entry imports the first address) and the page's own
  * chunks, with what they import, that the entry does not already load: listed in an inert template
  * that the entry (src/app/main.tsx) activates after the first paint, so none of them is fetched
- * ahead of the page's content.
+ * ahead of the page's content. A client-rendered page also needs the code it loads on demand
+ * before it can show anything (the session, the portal's providers and guard): listed with the
+ * rest, all of it is fetched at once instead of in a chain of discoveries.
  */
-function preloadLinks(source: string): string {
+function preloadLinks(source: string, clientRendered: boolean): string {
   const alreadyLoaded = new Set(chunkClosure('index.html'));
-  const files = [
-    ...new Set([...chunkClosure('src/app/startApp.tsx'), ...chunkClosure(source)]),
-  ].filter((file) => !alreadyLoaded.has(file));
+  const roots = ['src/app/startApp.tsx', source, ...(clientRendered ? portalEntries : [])];
+  const files = [...new Set(roots.flatMap((root) => chunkClosure(root)))].filter(
+    (file) => !alreadyLoaded.has(file),
+  );
   const css = files.flatMap((key) => manifest[key]?.css ?? []);
   const modules = files.map(
     (key) => `\n      <link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`,

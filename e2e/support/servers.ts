@@ -3,7 +3,12 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { listenOnLoopback, siteHandler } from '../../scripts/lib/site-server';
+import {
+  listenOnLoopback,
+  siteHandler,
+  type RunningSite,
+  type SiteHandler,
+} from '../../scripts/lib/site-server';
 
 /**
  * The servers of one Playwright worker (the `servers` fixture in e2e/fixtures.ts): its own local
@@ -52,7 +57,10 @@ export const siteVariable = 'E2E_SITE';
 
 export async function startWorkerServers(options: {
   confirmations: boolean;
+  /** How the site is served: plain HTTP on a free loopback port unless given. */
+  serveSite?: (handler: SiteHandler) => Promise<RunningSite>;
 }): Promise<WorkerServers> {
+  const serveSite = options.serveSite ?? ((handler: SiteHandler) => listenOnLoopback(handler, 0));
   const built = await builtEnv();
   const backend = await startBackend(options.confirmations);
   try {
@@ -60,7 +68,7 @@ export async function startWorkerServers(options: {
     const siteDir = await mkdtemp(join(tmpdir(), 'revolve-e2e-site-'));
     try {
       await copySite(siteDir, built.backendHost, backendHost);
-      const site = await listenOnLoopback(siteHandler(siteDir), 0);
+      const site = await serveSite(siteHandler(siteDir));
       return {
         apiUrl: backend.apiUrl,
         mailboxUrl: backend.mailboxUrl,

@@ -10,7 +10,6 @@ export const chromeFlags = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
-  ...(process.env.E2E_EXTRA_FLAGS ? process.env.E2E_EXTRA_FLAGS.split(' ') : []),
 ];
 
 /** The system Chromium: CHROME_PATH, else the `chromium` on PATH. The project never downloads a browser. */

@@ -18,9 +18,9 @@ import {
  * and responses gzipped. `npm run preview` (scripts/serve-dist.ts) serves dist/ with it, and each
  * end-to-end worker its own copy (e2e/support/servers.ts).
  */
-export function siteHandler(
-  dir: string,
-): (request: IncomingMessage, response: ServerResponse) => void {
+export type SiteHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export function siteHandler(dir: string): SiteHandler {
   const headerRules = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
   const redirectRules = parseRedirectsFile(readFileSync(join(dir, '_redirects'), 'utf8'));
   const notFoundHtml = readFileSync(join(dir, notFoundPage));

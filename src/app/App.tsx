@@ -16,10 +16,11 @@ const NotFoundPage = lazy(() =>
   import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage })),
 );
 
-export function App() {
+/** `shell`: the page is a protected page's prerendered shell (AppRoute.shell). */
+export function App({ shell = false }: { shell?: boolean }) {
   return (
     <Routes>
-      <Route element={<RootLayout />}>
+      <Route element={<RootLayout shell={shell} />}>
         {appRoutes.map((route) => (
           <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
         ))}
@@ -29,11 +30,11 @@ export function App() {
   );
 }
 
-function RootLayout() {
+function RootLayout({ shell }: { shell: boolean }) {
   const { pathname } = useLocation();
   useStartTrainingGate();
   return (
-    <AuthProvider>
+    <AuthProvider shell={shell}>
       <div className="flex min-h-screen flex-col">
         <a
           href="#main-content"

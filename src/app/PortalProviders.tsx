@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useAuth } from '@/lib/auth/AuthProvider';
 import { trialCopy } from '@/content/trial';
 import { RequireAuth } from '@/components/auth/RequireAuth';
 import { queryClient } from '@/lib/queryClient';
@@ -12,17 +13,23 @@ import type { AppRoute } from './routes';
 const signedOutNotices = { trialLibrary: trialCopy.toasts.signInForLibrary };
 
 export default function PortalProviders({
-  route: { access, signedOutNotice },
+  route,
   children,
 }: {
   route: AppRoute;
   children: ReactNode;
 }) {
+  const { access, signedOutNotice, shell } = route;
+  const userId = useAuth().user?.id;
+  useEffect(() => {
+    if (userId) route.page.prefetchForUser(userId);
+  }, [route, userId]);
   return (
     <QueryClientProvider client={queryClient}>
       {access ? (
         <RequireAuth
           requireAdmin={access === 'admin'}
+          shell={shell}
           signedOutNotice={signedOutNotice && signedOutNotices[signedOutNotice]}
         >
           {children}

@@ -15,8 +15,13 @@ export interface PrerenderedPage {
   head: string;
   /** Whether the page belongs in the sitemap: indexable and its own canonical address. */
   indexable: boolean;
-  /** The page's markup; empty for client-rendered pages, which are rendered in the browser. */
+  /**
+   * The page's markup; for a client-rendered page its shell (AppRoute.shell), else empty: the
+   * page is rendered in the browser.
+   */
   html: string;
+  /** Whether `html` is a protected page's shell, which the app replaces as soon as it starts. */
+  shell: boolean;
 }
 
 /** Renders one path the way the browser's first render will, waiting for its lazy page to load. */
@@ -32,8 +37,9 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
     head: renderPageHead(resolvePageMeta(meta, pageDescriptions), path, env.siteUrl),
     indexable: match.route.rendering === 'static' && !meta.noindex && !meta.canonicalPath,
   };
-  if (match.route.rendering === 'client') return { ...page, html: '' };
-  return { ...page, html: await renderToHtml(path) };
+  const shell = match.route.rendering === 'client' && match.route.shell === true;
+  if (match.route.rendering === 'client' && !shell) return { ...page, html: '', shell };
+  return { ...page, html: await renderToHtml(path, shell), shell };
 }
 
 /** The client shell: the host's 404.html for unknown paths, which renders the not-found page. */
@@ -45,12 +51,12 @@ export function allBuildPaths(): string[] {
   return buildPaths().map(({ path }) => path);
 }
 
-async function renderToHtml(path: string): Promise<string> {
+async function renderToHtml(path: string, shell: boolean): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={path}>
-        <App />
+        <App shell={shell} />
       </StaticRouter>
     </StrictMode>,
     {

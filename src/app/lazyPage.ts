@@ -8,6 +8,11 @@ import { preloadableLazy } from '@/lib/preloadableLazy';
 type PageModule = {
   default: ComponentType;
   prepareForHydration?: (pathname: string) => Promise<unknown>;
+  /**
+   * Starts the page's first queries for `userId` as soon as the session names the user, while the
+   * guard still waits for the sign-in's assurance level.
+   */
+  prefetchForUser?: (userId: string) => void;
 };
 
 // Every page is found through this glob so that each becomes its own chunk and the build can map a
@@ -23,6 +28,8 @@ export interface LazyPage {
   preload: (pathname?: string) => Promise<unknown>;
   /** The page's source path relative to the project root, as in the Vite manifest. */
   source: string;
+  /** The page's prefetchForUser, once its chunk has loaded (nothing before, or without one). */
+  prefetchForUser: (userId: string) => void;
 }
 
 /** A page from src/features/<feature>/pages/<Name>Page.tsx, named as "<feature>/<Name>Page". */
@@ -41,5 +48,6 @@ export function lazyPage(name: `${string}/${string}Page`): LazyPage {
       if (pathname !== undefined) await module?.prepareForHydration?.(pathname);
     },
     source: `src/features/${name.replace('/', '/pages/')}.tsx`,
+    prefetchForUser: (userId) => module?.prefetchForUser?.(userId),
   };
 }

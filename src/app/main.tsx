@@ -23,7 +23,10 @@ function startApp(): void {
   if (app) void import(/* @vite-ignore */ app);
 }
 
-if (document.getElementById('root')?.firstElementChild) afterFirstView(startApp);
+const root = document.getElementById('root');
+// A protected page's shell (data-shell) is painted with the HTML too, but its content is the code's
+// to fetch: it starts at once.
+if (root?.firstElementChild && !root.hasAttribute('data-shell')) afterFirstView(startApp);
 else startApp();
 
 /**

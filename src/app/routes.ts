@@ -19,6 +19,12 @@ export interface AppRoute {
    * 'client' pages depend on the signed-in user and render in the browser.
    */
   rendering: 'static' | 'client';
+  /**
+   * A client page that shows its own loading view while no user is known (its title and
+   * skeleton): that view is prerendered, painted with the HTML, and kept while the session is
+   * restored (src/components/auth/RequireAuth.tsx), instead of an empty page until the code runs.
+   */
+  shell?: boolean;
   /** Who may open the page: the protected pages guard sends anyone else away. Public when absent. */
   access?: 'signed-in' | 'admin';
   /** The page whose toast a visitor sent to the login page sees (SPEC.md section 8; the text is in
@@ -111,6 +117,7 @@ export const appRoutes: AppRoute[] = [
     path: '/dashboard',
     page: lazyPage('trials/DashboardPage'),
     rendering: 'client',
+    shell: true,
     access: 'signed-in',
     meta: fromCopy('dashboard', portal),
   },

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { getAuthState } from '@/lib/auth/authStore';
+import { connectAuth, getAuthState } from '@/lib/auth/authStore';
 import { logger } from '@/lib/logger';
 import { releaseDeferredParts } from '@/lib/whenNearViewport';
 import { App } from './App';
@@ -30,7 +30,7 @@ function MarkStarted() {
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <App />
+      <App shell={container.hasAttribute('data-shell')} />
       <MarkStarted />
     </BrowserRouter>
   </StrictMode>
@@ -47,7 +47,12 @@ function render(root: HTMLElement): void {
 // for the visitor would then lose its prerendered HTML: load them with the page instead (the
 // header's menus before hydration).
 const restoringSession = getAuthState().loading;
-if (restoringSession) releaseDeferredParts();
+if (restoringSession) {
+  releaseDeferredParts();
+  // The session is restored while the page's code loads, not after it has rendered: the page's
+  // first query then starts as soon as it renders. (connectAuth reports its own failures.)
+  connectAuth().catch(() => {});
+}
 
 const { pathname } = window.location;
 void Promise.all([

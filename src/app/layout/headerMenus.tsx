@@ -9,8 +9,8 @@ import { whenInteracted } from '@/lib/whenNearViewport';
  * press, key or touch anywhere). A first view that nobody touches never downloads it. A click on a menu button that comes before its code has
  * taken over the button is held, and dispatched again once it has.
  *
- * A page the browser renders itself (portal pages, the not-found shell: no prerendered HTML to
- * stand in meanwhile) loads the menus at once.
+ * A page the browser renders itself (portal pages, their shells, the not-found shell) loads the
+ * menus at once.
  */
 const reachEvents = ['pointerover', 'pointermove', 'focusin'] as const;
 
@@ -18,8 +18,9 @@ let reach: () => void = () => {};
 const reached = new Promise<void>((resolve) => {
   reach = resolve;
 });
-const prerendered =
-  typeof document !== 'undefined' && !!document.getElementById('root')?.firstElementChild;
+const root = typeof document === 'undefined' ? null : document.getElementById('root');
+// A protected page's shell (data-shell) is the portal's: its code comes at once.
+const prerendered = !!root?.firstElementChild && !root.hasAttribute('data-shell');
 if (!prerendered) reach();
 // Any press, key, touch or history step on the page too: a navigation while a menu still waits
 // with its prerendered HTML would wait for it (see whenInteracted).

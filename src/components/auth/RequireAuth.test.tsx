@@ -2,7 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthStateProvider } from '@/lib/auth/AuthProvider';
+import { AuthStateProvider, useAuth } from '@/lib/auth/AuthProvider';
 import { signedOutState, type AuthState } from '@/lib/auth/authStore';
 import { RequireAuth } from './RequireAuth';
 
@@ -19,7 +19,13 @@ function Where() {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderGuarded(auth: Partial<AuthState>, { requireAdmin = false } = {}) {
+/** Shows the user the page is given: none while the guard shows the page as its shell. */
+function PageSeeingUser() {
+  const { user: seen, loading } = useAuth();
+  return <p>{seen ? `Content for ${seen.email ?? ''}` : `Shell${loading ? ', loading' : ''}`}</p>;
+}
+
+function renderGuarded(auth: Partial<AuthState>, { requireAdmin = false, shell = false } = {}) {
   const path = requireAdmin ? '/admin' : '/dashboard';
   return render(
     <AuthStateProvider value={{ ...signedOutState, ...auth }}>
@@ -28,8 +34,8 @@ function renderGuarded(auth: Partial<AuthState>, { requireAdmin = false } = {}) 
           <Route
             path={path}
             element={
-              <RequireAuth requireAdmin={requireAdmin}>
-                <p>Protected content</p>
+              <RequireAuth requireAdmin={requireAdmin} shell={shell}>
+                {shell ? <PageSeeingUser /> : <p>Protected content</p>}
               </RequireAuth>
             }
           />
@@ -143,5 +149,30 @@ describe('RequireAuth', () => {
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/);
       expect(toastError).toHaveBeenCalledExactlyOnceWith('Error', 'Failed to verify admin status.');
     });
+  });
+});
+
+describe('RequireAuth for a page with a shell', () => {
+  it('shows the page with no user, as loading, while the session loads', () => {
+    renderGuarded({ loading: true }, { shell: true });
+    expect(screen.getByText('Shell, loading')).toBeInTheDocument();
+  });
+
+  it('keeps the shell, without the user, until the sign-in level is known', () => {
+    renderGuarded({ user, aalLoading: true }, { shell: true });
+    expect(screen.getByText('Shell, loading')).toBeInTheDocument();
+    expect(screen.queryByText(/sam@example.com/)).not.toBeInTheDocument();
+  });
+
+  it('then shows the page with the user', () => {
+    renderGuarded({ user, aal: passwordOnly }, { shell: true });
+    expect(screen.getByText('Content for sam@example.com')).toBeInTheDocument();
+  });
+
+  it('still sends a visitor without a session to sign in', () => {
+    renderGuarded({}, { shell: true });
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/login?return_to=%2Fdashboard%3Ftab%3D1',
+    );
   });
 });

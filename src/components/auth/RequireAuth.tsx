@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { useAuth } from '@/lib/auth/AuthProvider';
+import { AuthStateProvider, useAuth } from '@/lib/auth/AuthProvider';
+import { restoringSessionState } from '@/lib/auth/authStore';
 import { DelayedLoading } from '@/components/feedback/DelayedLoading';
 import { adminSecondFactor } from '@/content/twoFactor';
 import { awaitingSignInCode } from '@/lib/auth/assurance';
@@ -15,10 +16,16 @@ import { loginPathReturningTo, securityPathReturningTo } from '@/lib/auth/return
  */
 export function RequireAuth({
   requireAdmin = false,
+  shell = false,
   signedOutNotice,
   children,
 }: {
   requireAdmin?: boolean;
+  /**
+   * The page shows its own loading view while no user is known (AppRoute.shell): it is shown
+   * instead of the loading display until the session and its assurance level are known.
+   */
+  shell?: boolean;
   /** A toast for a visitor sent to the login page from here. */
   signedOutNotice?: { title: string; description: string };
   children: ReactNode;
@@ -28,14 +35,19 @@ export function RequireAuth({
   // Path and query only: a fragment may be a sign-in link's result, which must not travel on.
   const here = `${location.pathname}${location.search}`;
 
-  if (auth.loading) return <DelayedLoading />;
+  const pending = shell ? (
+    <AuthStateProvider value={restoringSessionState}>{children}</AuthStateProvider>
+  ) : (
+    <DelayedLoading />
+  );
+  if (auth.loading) return pending;
   if (!auth.user) {
     if (auth.signedOutHere) return null;
     const loginPath = loginPathReturningTo(here);
     if (signedOutNotice) return <LeaveWithNotice to={loginPath} {...signedOutNotice} />;
     return <Navigate replace to={loginPath} />;
   }
-  if (auth.aalLoading) return <DelayedLoading />;
+  if (auth.aalLoading) return pending;
   // The password was right but the code was never entered: the login page's code step, then here.
   if (awaitingSignInCode(auth)) return <Navigate replace to={loginPathReturningTo(here)} />;
   if (requireAdmin) {

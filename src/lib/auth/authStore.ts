@@ -70,11 +70,17 @@ function needsClient(): boolean {
   return redirectResult || stored;
 }
 
+/** While a stored session is being restored: nothing known yet. */
+export const restoringSessionState: AuthState = {
+  ...signedOutState,
+  loading: true,
+  adminLoading: true,
+  aalLoading: true,
+};
+
 // The same object as the server's snapshot when signed out, so hydration has nothing to redo.
 let state: AuthState =
-  typeof window !== 'undefined' && needsClient()
-    ? { ...signedOutState, loading: true, adminLoading: true, aalLoading: true }
-    : signedOutState;
+  typeof window !== 'undefined' && needsClient() ? restoringSessionState : signedOutState;
 const listeners = new Set<() => void>();
 let started = false;
 let connecting: Promise<AppSupabaseClient> | undefined;
