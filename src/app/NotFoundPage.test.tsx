@@ -1,10 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { NotFoundPage } from './NotFoundPage';
 
 describe('NotFoundPage', () => {
-  it('says the page was not found, links home and logs the missing path', () => {
+  it('says the page was not found, links home and logs the missing path', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <MemoryRouter initialEntries={['/no-such-page']}>
@@ -20,5 +20,11 @@ describe('NotFoundPage', () => {
       '/no-such-page',
     );
     expect(document.title).toBe('Page Not Found | Revolve');
+    // Then its head tags, once their builder has loaded (an in-app navigation's head).
+    await waitFor(() =>
+      expect(
+        document.head.querySelector('meta[data-page-head][name="description"]'),
+      ).toHaveAttribute('content', 'The page you were looking for could not be found.'),
+    );
   });
 });
