@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromeFlags, chromePath } from './scripts/lib/chrome';
+import { chromeFlags, testBrowserPath } from './scripts/lib/chrome';
 import type { E2EWorkerOptions } from './e2e/fixtures';
 
 // The built site (npm run build:local) in Chromium. Every worker starts its own local backend, with
@@ -23,7 +23,7 @@ export default defineConfig<object, E2EWorkerOptions>({
   use: {
     browserName: 'chromium',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromePath(), args: chromeFlags },
+    launchOptions: { executablePath: testBrowserPath(), args: chromeFlags },
   },
   projects: [
     { name: 'chromium', testIgnore: 'confirmations/**' },

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { chromeFlags, chromePath } from './lib/chrome';
+import { chromeFlags, testBrowserPath } from './lib/chrome';
 import {
   budgetFor,
   budgetReport,
@@ -48,7 +48,7 @@ if (routes.length === 0) {
 }
 
 const server = await startPreviewServer(4175);
-const browser = await chromium.launch({ executablePath: chromePath(), args: chromeFlags });
+const browser = await chromium.launch({ executablePath: testBrowserPath(), args: chromeFlags });
 const rows: BudgetRow[] = [];
 try {
   for (const route of routes) {
