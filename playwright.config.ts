@@ -23,7 +23,14 @@ export default defineConfig<object, E2EWorkerOptions>({
   use: {
     browserName: 'chromium',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: testBrowserPath(), args: chromeFlags },
+    launchOptions: {
+      executablePath: testBrowserPath(),
+      // No host resolves but this machine's (e2e/fixtures.ts watches for requests that try).
+      args: [
+        ...chromeFlags,
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+      ],
+    },
   },
   projects: [
     { name: 'chromium', testIgnore: 'confirmations/**' },

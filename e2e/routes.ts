@@ -10,6 +10,8 @@ export interface RouteExpectation {
   access?: 'signed-in' | 'admin';
   /** Where a signed-in user lands instead (the account forms send them on). */
   whenSignedIn?: { path: string; heading: string };
+  /** A public page that shows a signed-in user more than another header (a trial button, a form). */
+  personal?: true;
 }
 
 const moduleRoutes: RouteExpectation[] = (
@@ -28,7 +30,7 @@ const moduleRoutes: RouteExpectation[] = (
 ).map((slug) => ({ path: `/modules/${slug}`, heading: modules[slug].title, prerendered: true }));
 
 export const routeExpectations: RouteExpectation[] = [
-  { path: '/', heading: 'Immersive VR Training', prerendered: true },
+  { path: '/', heading: 'Immersive VR Training', prerendered: true, personal: true },
   { path: '/about', heading: 'About Revolve', prerendered: true },
   { path: '/studio', heading: 'Revolve Studio', prerendered: true },
   { path: '/surgical-training', heading: 'Revolve VR', prerendered: true },
@@ -65,21 +67,21 @@ export const routeExpectations: RouteExpectation[] = [
   },
   { path: '/admin/leads', heading: 'Leads', prerendered: false, access: 'admin' },
   { path: '/admin/activity', heading: 'Activity', prerendered: false, access: 'admin' },
-  { path: '/training-library', heading: 'Revolve 360', prerendered: true },
+  { path: '/training-library', heading: 'Revolve 360', prerendered: true, personal: true },
   {
     path: '/training-library-trial',
     heading: 'Your Trial Training Library',
     prerendered: false,
     access: 'signed-in',
   },
-  { path: '/trial-signup', heading: 'Start your free trial', prerendered: true },
+  { path: '/trial-signup', heading: 'Start your free trial', prerendered: true, personal: true },
   {
     path: '/trial-signup/confirmation',
     heading: 'Thanks for signing up!',
     prerendered: false,
     access: 'signed-in',
   },
-  { path: '/trial-access', heading: 'How trial access works', prerendered: true },
+  { path: '/trial-access', heading: 'How trial access works', prerendered: true, personal: true },
   // The unlock page sends visitors to the login page itself, as the guard would.
   { path: '/unlock/dementia', heading: 'Dementia', prerendered: false, access: 'signed-in' },
   ...moduleRoutes,
