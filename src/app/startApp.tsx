@@ -43,22 +43,28 @@ function render(root: HTMLElement): void {
   else createRoot(root).render(app);
 }
 
+const { pathname } = window.location;
+const page = matchAppRoute(pathname)?.route.page;
+const pageLoaded = page?.preload(pathname);
+
 // A stored session is restored right after hydration, and every part of the page still waiting
 // for the visitor would then lose its prerendered HTML: load them with the page instead (the
 // header's menus before hydration).
 const restoringSession = getAuthState().loading;
 if (restoringSession) {
   releaseDeferredParts();
-  // The session is restored while the page's code loads, not after it has rendered: the page's
-  // first query then starts as soon as it renders. (connectAuth reports its own failures.)
-  connectAuth().catch(() => {});
+  // The session is restored while the page's code loads, not after it has rendered, and the page's
+  // first query starts as soon as both are in: hydrating a page takes a slow phone longer than the
+  // query. (connectAuth reports its own failures, the page its query's.)
+  Promise.all([connectAuth(), pageLoaded])
+    .then(() => {
+      const userId = getAuthState().user?.id;
+      if (userId) page?.prefetchForUser(userId);
+    })
+    .catch(() => {});
 }
 
-const { pathname } = window.location;
-void Promise.all([
-  matchAppRoute(pathname)?.route.page.preload(pathname),
-  restoringSession ? preloadHeaderMenus() : undefined,
-])
+void Promise.all([pageLoaded, restoringSession ? preloadHeaderMenus() : undefined])
   .catch((error: unknown) => {
     logger.error('Could not load the page before the first render:', error);
   })
