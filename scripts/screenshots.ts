@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { routeExpectations } from '../e2e/routes';
-import { accounts, apiUrl, signedInStorageState } from '../e2e/support/backend';
+import { loadEnv } from 'vite';
+import { accounts, signedInStorageState, useServers } from '../e2e/support/backend';
 import { chromeFlags, chromePath } from './lib/chrome';
 import { startPreviewServer } from './lib/preview-server';
 
@@ -23,6 +24,15 @@ await mkdir(outDir, { recursive: true });
 
 const server = await startPreviewServer(Number(values.port));
 const browser = await chromium.launch({ executablePath: chromePath(), args: chromeFlags });
+// `npm run build:local` points the site at the development backend (`npm run backend`).
+const built = loadEnv('development', resolve(import.meta.dirname, '..'), 'VITE_');
+const apiUrl = built.VITE_SUPABASE_URL ?? '';
+useServers({
+  apiUrl,
+  mailboxUrl: '',
+  siteOrigin: server.origin,
+  playerBase: built.VITE_PLAYER_BASE_URL ?? '',
+});
 const backendRunning = await fetch(`${apiUrl}/auth/v1/health`).then(
   (response) => response.status < 500,
   () => false,
