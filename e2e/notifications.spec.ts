@@ -101,7 +101,9 @@ test('marking one and marking all read persist across a reload', async ({ browse
   await context.close();
 });
 
-test('more than nine unread shows 9+, and the panel keeps the newest ten', async ({ browser }) => {
+test('more than nine unread shows 9+, and the panel keeps the newest ten, live too', async ({
+  browser,
+}) => {
   const email = uniqueEmail('many');
   const userId = await createAccount(email, password);
   for (let n = 1; n <= 12; n += 1)
@@ -110,6 +112,7 @@ test('more than nine unread shows 9+, and the panel keeps the newest ten', async
     storageState: await signedInStorageState(email, password),
   });
   const page = await context.newPage();
+  const joined = channelJoined(page, userId);
   await page.goto('/');
   await expect(badge(page)).toHaveText('9+');
   await bell(page).click();
@@ -118,6 +121,14 @@ test('more than nine unread shows 9+, and the panel keeps the newest ten', async
   await expect(panel.getByText('Note 1', { exact: true })).toHaveCount(0);
   await expect(panel.getByText('Note 2', { exact: true })).toHaveCount(0);
   await expect(panel.getByRole('listitem').first()).toContainText('Note 12');
+
+  // A live insert goes on top and the oldest shown leaves (SPEC.md: keep 10).
+  await joined;
+  await insertNotification(userId, { title: 'Note 13', message: 'Message 13' });
+  await expect(panel.getByRole('listitem').first()).toContainText('Note 13');
+  await expect(panel.getByRole('listitem')).toHaveCount(10);
+  await expect(panel.getByText('Note 3', { exact: true })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Show earlier' })).toBeVisible();
   await context.close();
 });
 

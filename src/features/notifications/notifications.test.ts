@@ -63,14 +63,36 @@ describe('list merges', () => {
     expect(ids(shifted).filter((id) => id === 'n4')).toHaveLength(1);
   });
 
-  it('puts an insert on top and keeps everything loaded', () => {
-    const merged = withInserted(loaded, notification(14));
-    expect(ids(merged)).toHaveLength(14);
-    expect(ids(merged)[0]).toBe('n14');
+  it('puts an insert on top and keeps 10 when one page is loaded', () => {
+    const firstPage: NotificationPages = { pages: [newest], pageParams: [0] };
+    const merged = withInserted(firstPage, notification(14));
+    expect(ids(merged)).toEqual([14, 13, 12, 11, 10, 9, 8, 7, 6, 5].map((n) => `n${n}`));
+    expect(merged?.pages[0]?.more).toBe(true);
   });
 
-  it('does not show an insert twice', () => {
-    expect(ids(withInserted(loaded, notification(2))).filter((id) => id === 'n2')).toHaveLength(1);
+  it('adds an insert to a list of fewer than 10', () => {
+    const few: NotificationPages = {
+      pages: [{ items: [2, 1].map((id) => notification(id)), more: false }],
+      pageParams: [0],
+    };
+    const merged = withInserted(few, notification(3));
+    expect(ids(merged)).toEqual(['n3', 'n2', 'n1']);
+    expect(merged?.pages[0]?.more).toBe(false);
+    const empty: NotificationPages = { pages: [{ items: [], more: false }], pageParams: [0] };
+    expect(ids(withInserted(empty, notification(1)))).toEqual(['n1']);
+  });
+
+  it('keeps as many as were loaded across pages: the oldest moves to the next Show earlier', () => {
+    const merged = withInserted(loaded, notification(14));
+    expect(ids(merged)).toEqual([14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((n) => `n${n}`));
+    expect(merged?.pages.map((page) => page.items.length)).toEqual([10, 3]);
+    expect(merged?.pages[1]?.more).toBe(true);
+  });
+
+  it('does not show an insert twice, nor drop anything for it', () => {
+    const merged = withInserted(loaded, notification(2, { title: 'Read again' }));
+    expect(ids(merged)).toEqual(ids(loaded));
+    expect(shownNotifications(merged).find((item) => item.id === 'n2')?.title).toBe('Read again');
   });
 
   it('leaves nothing loaded as it is: the first read brings the insert', () => {

@@ -35,15 +35,36 @@ function mapItems(
   };
 }
 
-/** A new notification goes on top, without duplicates (nothing is loaded yet: left to the read). */
+/**
+ * A new notification goes on top (SPEC.md: "INSERT adds to top (keep 10)"): the list grows up to
+ * ten, and past that keeps its length, the oldest shown moving off the end, where 'Show earlier'
+ * finds it again (the next page's offset counts what is loaded, and the insert shifted the
+ * database's order by one too). One already loaded (a read that raced the insert) is replaced
+ * where it is. Nothing loaded yet: left to the first read.
+ */
 export function withInserted(
   data: NotificationPages | undefined,
   inserted: AppNotification,
 ): NotificationPages | undefined {
-  return mapItems(data, (items, index) => {
-    const others = items.filter((item) => item.id !== inserted.id);
-    return index === 0 ? [inserted, ...others] : others;
+  if (!data) return data;
+  const shown = shownNotifications(data);
+  if (shown.some((item) => item.id === inserted.id)) return withUpdated(data, inserted);
+  const kept = [inserted, ...shown].slice(0, Math.max(shown.length, NOTIFICATIONS_PAGE_SIZE));
+  const dropped = kept.length === shown.length;
+  // Each page keeps the rows it showed (a shifted page's repeat counted once); a first page that
+  // was not full takes the new row.
+  const seen = new Set<string>();
+  const sizes = data.pages.map(
+    (page) => page.items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id))).length,
+  );
+  sizes[0] = (sizes[0] ?? 0) + kept.length - shown.length;
+  let start = 0;
+  const pages = data.pages.map((page, index) => {
+    const items = kept.slice(start, start + (sizes[index] ?? 0));
+    start += items.length;
+    return { items, more: page.more || (dropped && index === data.pages.length - 1) };
   });
+  return { ...data, pages };
 }
 
 /** A changed notification replaces the one with its id (one not loaded is ignored). */
