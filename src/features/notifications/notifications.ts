@@ -16,12 +16,17 @@ export interface NotificationPage {
 /** The pages loaded so far, each read from the offset in `pageParams` (TanStack's infinite data). */
 export type NotificationPages = InfiniteData<NotificationPage>;
 
-/** The notifications loaded, newest first, each once (a live insert shifts later pages by one). */
-export function shownNotifications(data: NotificationPages | undefined): AppNotification[] {
+/** Each page's rows not already on an earlier page (a live insert shifts later pages by one). */
+function distinctPages(data: NotificationPages | undefined): AppNotification[][] {
   const seen = new Set<string>();
-  return (data?.pages ?? [])
-    .flatMap((page) => page.items)
-    .filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+  return (data?.pages ?? []).map((page) =>
+    page.items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id))),
+  );
+}
+
+/** The notifications loaded, newest first, each once. */
+export function shownNotifications(data: NotificationPages | undefined): AppNotification[] {
+  return distinctPages(data).flat();
 }
 
 function mapItems(
@@ -51,12 +56,8 @@ export function withInserted(
   if (shown.some((item) => item.id === inserted.id)) return withUpdated(data, inserted);
   const kept = [inserted, ...shown].slice(0, Math.max(shown.length, NOTIFICATIONS_PAGE_SIZE));
   const dropped = kept.length === shown.length;
-  // Each page keeps the rows it showed (a shifted page's repeat counted once); a first page that
-  // was not full takes the new row.
-  const seen = new Set<string>();
-  const sizes = data.pages.map(
-    (page) => page.items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id))).length,
-  );
+  // Each page keeps as many rows as it showed; a first page that was not full takes the new row.
+  const sizes = distinctPages(data).map((items) => items.length);
   sizes[0] = (sizes[0] ?? 0) + kept.length - shown.length;
   let start = 0;
   const pages = data.pages.map((page, index) => {
