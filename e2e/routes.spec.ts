@@ -60,13 +60,21 @@ test.describe('prerendered HTML', () => {
     expect(dashboard).toContain('<div id="root" data-shell>');
     expect(dashboard).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
     expect(dashboard).toContain('aria-busy="true"');
-    // Everything it needs before it shows the user anything is fetched at once.
-    expect(dashboard).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/authSession-[\w-]+\.js">/,
-    );
-    expect(dashboard).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/PortalProviders-[\w-]+\.js">/,
-    );
+    // Everything it needs before it shows the user anything is fetched with the HTML, after the
+    // stylesheet, and the connection to the backend opened.
+    const head = dashboard.slice(0, dashboard.indexOf('</head>'));
+    const stylesheet = head.indexOf('rel="stylesheet"');
+    for (const chunk of ['app', 'authSession', 'PortalProviders', 'DashboardPage.queries']) {
+      const preload = new RegExp(
+        `<link rel="modulepreload"[^>]*fetchpriority="low" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`,
+      ).exec(head);
+      expect(preload, chunk).not.toBeNull();
+      expect(preload?.index, chunk).toBeGreaterThan(stylesheet);
+    }
+    expect(head).toContain('<link rel="modulepreload" data-first-queries');
+    expect(head).toContain('<link rel="preconnect" crossorigin href="http://127.0.0.1:');
+    // The signed-in controls wait until the page's own code is in.
+    expect(head).not.toContain('SignedInControls');
     const security = await (await request.get('/account/security')).text();
     expect(security).toContain('<div id="root"></div>');
   });

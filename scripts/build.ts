@@ -63,16 +63,18 @@ const server = (await import(
 
 /**
  * What every client-rendered page loads on demand before it shows anything: the portal's providers
- * and guard, the session, and the header as a signed-in user sees it (its menus and controls).
+ * and guard, the session, and the header's menus. (The header's signed-in controls and their menu
+ * library are not among them: they have a placeholder of their size, and startApp.tsx loads them
+ * once the page's own code is in.)
  */
 const portalEntries = [
   'src/app/PortalProviders.tsx',
   'src/lib/auth/authSession.ts',
   'src/components/layout/SolutionsMenu.tsx',
   'src/components/layout/MobileNav.tsx',
-  'src/app/layout/SignedInControls.tsx',
 ];
-for (const key of portalEntries) {
+const firstQueriesEntry = 'src/app/firstQueries.ts';
+for (const key of [...portalEntries, firstQueriesEntry]) {
   if (!manifest[key]) throw new Error(`The client manifest has no chunk for ${key}.`);
 }
 
@@ -89,7 +91,8 @@ const indexable: string[] = [];
 for (const path of server.allBuildPaths()) {
   const page = await server.prerenderPage(path);
   const html = fillTemplate(
-    page.head + preloadLinks(page.source, page.rendering === 'client'),
+    page.head,
+    preloadLinks(page.source, page.rendering === 'client' ? 'portal' : 'prerendered'),
     page.html,
     page.shell,
   );
@@ -104,7 +107,7 @@ for (const path of server.allBuildPaths()) {
 
 await writeFile(
   join(dist, notFoundPage),
-  fillTemplate(server.shellHead() + preloadLinks('', false), '', false),
+  fillTemplate(server.shellHead(), preloadLinks('', 'not-found'), '', false),
 );
 await writeFile(join(dist, 'sitemap.xml'), sitemap(indexable));
 await writeFile(
@@ -123,10 +126,14 @@ console.log(
   `Built ${server.allBuildPaths().length} pages (${indexable.length} in the sitemap) into dist/${values.local ? ' against the local backend' : ''}.`,
 );
 
-/** The page: `shell` marks a protected page's prerendered shell for the entry (src/app/main.tsx). */
-function fillTemplate(head: string, body: string, shell: boolean): string {
+/**
+ * The page: `shell` marks a protected page's prerendered shell for the entry (src/app/main.tsx).
+ * The code's preloads go where preloadLinks says.
+ */
+function fillTemplate(head: string, preloads: Preloads, body: string, shell: boolean): string {
   return template
-    .replace('<!--app-head-->', head + typefacePreload())
+    .replace('<!--app-head-->', head + preloads.withHead + typefacePreload())
+    .replace('\n  </head>', `${preloads.endOfHead}\n  </head>`)
     .replace(
       '<div id="root"><!--app-html-->',
       `<div id="root"${shell ? ' data-shell' : ''}>${body}`,
@@ -146,27 +153,63 @@ function typefacePreload(): string {
 }
 
 /**
- * The app (src/app/startApp.tsx, first: the entry imports the first address) and the page's own
- * chunks, with what they import, that the entry does not already load: listed in an inert template
- * that the entry (src/app/main.tsx) activates after the first paint, so none of them is fetched
- * ahead of the page's content. A client-rendered page also needs the code it loads on demand
+ * The app (src/app/startApp.tsx, marked `data-app`: the entry imports it) and the page's own chunks,
+ * with what they import, that the entry does not already load. A prerendered page lists them in an
+ * inert template that the entry (src/app/main.tsx) activates after the first view, so none of them
+ * is fetched ahead of the page's content. A page that needs its code to show anything (a portal
+ * page, its shell, the not-found page) lists them at the end of its head, to be fetched with the
+ * HTML instead of after the entry has run: after the stylesheet, which the shell's first paint
+ * waits for (requested first, it is not left to share the connection with forty scripts), and at
+ * low priority, for servers that order their answers by it. A portal page also needs the code it loads on demand
  * before it can show anything (the session, the portal's providers and guard): listed with the
  * rest, all of it is fetched at once instead of in a chain of discoveries.
  */
-function preloadLinks(source: string, clientRendered: boolean): string {
+interface Preloads {
+  /** Where the page's head tags go, before the entry and the stylesheet. */
+  withHead: string;
+  /** Last in the head. */
+  endOfHead: string;
+}
+
+function preloadLinks(source: string, page: 'prerendered' | 'portal' | 'not-found'): Preloads {
   const alreadyLoaded = new Set(chunkClosure('index.html'));
-  const roots = ['src/app/startApp.tsx', source, ...(clientRendered ? portalEntries : [])];
+  // A portal page's first queries (src/app/lazyPage.ts), which the entry starts at once.
+  const queries = source.replace(/\.tsx$/, '.queries.ts');
+  const firstQueries = page === 'portal' && manifest[queries] ? [firstQueriesEntry, queries] : [];
+  const roots = [
+    'src/app/startApp.tsx',
+    ...firstQueries,
+    source,
+    ...(page === 'portal' ? portalEntries : []),
+  ];
   const files = [...new Set(roots.flatMap((root) => chunkClosure(root)))].filter(
     (file) => !alreadyLoaded.has(file),
   );
   const css = files.flatMap((key) => manifest[key]?.css ?? []);
-  const modules = files.map(
-    (key) => `\n      <link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`,
+  const atOnce = page !== 'prerendered';
+  const indent = atOnce ? '\n    ' : '\n      ';
+  const modules = files.map((key, index) => {
+    const role = index === 0 ? ' data-app' : key === queries ? ' data-first-queries' : '';
+    const priority = atOnce ? ' fetchpriority="low"' : '';
+    return `${indent}<link rel="modulepreload"${role}${priority} crossorigin href="/${manifest[key]?.file}">`;
+  });
+  const stylesheets = css.map(
+    (file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`,
   );
-  return [
-    `\n    <template data-app-chunks>${modules.join('')}\n    </template>`,
-    ...css.map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`),
-  ].join('');
+  // A portal page asks the backend at once: the connection is opened with the HTML.
+  const backend =
+    page === 'portal'
+      ? `\n    <link rel="preconnect" crossorigin href="${new URL(env.VITE_SUPABASE_URL).origin}">`
+      : '';
+  return atOnce
+    ? { withHead: stylesheets.join(''), endOfHead: backend + modules.join('') }
+    : {
+        withHead: [
+          `\n    <template data-app-chunks>${modules.join('')}\n    </template>`,
+          ...stylesheets,
+        ].join(''),
+        endOfHead: '',
+      };
 }
 
 /** A chunk's manifest key and the keys of everything it imports statically, transitively. */

@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { logger } from '@/lib/logger';
 import { preloadableLazy } from '@/lib/preloadableLazy';
 
 /**
@@ -8,16 +9,22 @@ import { preloadableLazy } from '@/lib/preloadableLazy';
 type PageModule = {
   default: ComponentType;
   prepareForHydration?: (pathname: string) => Promise<unknown>;
-  /**
-   * Starts the page's first queries for `userId` as soon as the session names the user, while the
-   * guard still waits for the sign-in's assurance level.
-   */
-  prefetchForUser?: (userId: string) => void;
 };
 
-// Every page is found through this glob so that each becomes its own chunk and the build can map a
-// route to its chunk by source path (the key Vite's manifest uses).
+/**
+ * A portal page's first queries, in a module of their own beside the page (`<Name>Page.queries.ts`)
+ * that imports no interface code: a page restoring a stored session starts them before its code has
+ * loaded (./firstQueries.ts), and otherwise as soon as the session names the user, while the guard
+ * still waits for the sign-in's assurance level.
+ */
+export type PageQueries = {
+  prefetchForUser: (userId: string) => void;
+};
+
+// Every page is found through these globs so that each becomes its own chunk and the build can map
+// a route to its chunks by source path (the key Vite's manifest uses).
 const pageModules = import.meta.glob<PageModule>('../features/*/pages/*Page.tsx');
+const queriesModules = import.meta.glob<PageQueries>('../features/*/pages/*Page.queries.ts');
 
 export interface LazyPage {
   Component: LazyExoticComponent<ComponentType>;
@@ -28,13 +35,15 @@ export interface LazyPage {
   preload: (pathname?: string) => Promise<unknown>;
   /** The page's source path relative to the project root, as in the Vite manifest. */
   source: string;
-  /** The page's prefetchForUser, once its chunk has loaded (nothing before, or without one). */
+  /** Starts the page's first queries for `userId` (nothing for a page without any). */
   prefetchForUser: (userId: string) => void;
 }
 
 /** A page from src/features/<feature>/pages/<Name>Page.tsx, named as "<feature>/<Name>Page". */
 export function lazyPage(name: `${string}/${string}Page`): LazyPage {
-  const load = pageModules[`../features/${name.replace('/', '/pages/')}.tsx`];
+  const path = `../features/${name.replace('/', '/pages/')}`;
+  const load = pageModules[`${path}.tsx`];
+  const loadQueries = queriesModules[`${path}.queries.ts`];
   if (!load) throw new Error(`No page module for "${name}" in src/features/*/pages/`);
   const page = preloadableLazy(async () => {
     module ??= await load();
@@ -48,6 +57,10 @@ export function lazyPage(name: `${string}/${string}Page`): LazyPage {
       if (pathname !== undefined) await module?.prepareForHydration?.(pathname);
     },
     source: `src/features/${name.replace('/', '/pages/')}.tsx`,
-    prefetchForUser: (userId) => module?.prefetchForUser?.(userId),
+    prefetchForUser: (userId) => {
+      loadQueries?.()
+        .then((queries) => queries.prefetchForUser(userId))
+        .catch((error: unknown) => logger.warn("Could not start the page's first queries:", error));
+    },
   };
 }

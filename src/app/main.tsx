@@ -6,21 +6,24 @@ import '../index.css';
  * once the first view is complete: the page has loaded (stylesheet, typeface, the first screen's
  * images, which its largest paint waits for) and been painted, or the visitor presses a key or
  * touches the page first. They never compete with the first view, and a script that arrived
- * before the largest paint would count towards it. scripts/build.ts lists them, the app first, in
- * an inert <template> of module preloads; activating it fetches them all at once. A page without
- * prerendered content (the portal, the not-found shell) needs the code to show anything, so it
- * starts at once.
+ * before the largest paint would count towards it. scripts/build.ts lists them, the app first
+ * (`data-app`), in an inert <template> of module preloads; activating it fetches them all at once.
+ * A page without prerendered content (the portal, the not-found shell) needs the code to show
+ * anything: the build lists its preloads in the head, fetched with the HTML, and it starts at once.
  */
 function startApp(): void {
-  const chunks = document.querySelector<HTMLTemplateElement>('template[data-app-chunks]');
-  if (!chunks) {
-    // The development server serves index.html as it is, without the build's template.
-    if (import.meta.env.DEV) void import('./startApp');
-    return;
-  }
-  const app = chunks.content.querySelector('link')?.getAttribute('href');
-  document.head.append(chunks.content);
+  const deferred = document.querySelector<HTMLTemplateElement>('template[data-app-chunks]');
+  if (deferred) document.head.append(deferred.content);
+  const app = document.querySelector('link[data-app]')?.getAttribute('href');
   if (app) void import(/* @vite-ignore */ app);
+  // The development server serves index.html as it is, without the build's preloads.
+  else if (import.meta.env.DEV) void import('./startApp');
+}
+
+// A portal page's first queries start with the code's download, not after it (./firstQueries.ts).
+const firstQueries = document.querySelector('link[data-first-queries]')?.getAttribute('href');
+if (firstQueries) {
+  void import('./firstQueries').then((module) => module.startFirstQueries(firstQueries));
 }
 
 const root = document.getElementById('root');

@@ -5,6 +5,7 @@ import { connectAuth, getAuthState } from '@/lib/auth/authStore';
 import { logger } from '@/lib/logger';
 import { releaseDeferredParts } from '@/lib/whenNearViewport';
 import { App } from './App';
+import { preloadSignedInControls } from './layout/HeaderAccount';
 import { preloadHeaderMenus } from './layout/headerMenus';
 import { matchAppRoute } from './routes';
 
@@ -37,10 +38,14 @@ const app = (
 );
 
 // Load the current page's code before the first render, so hydration matches the prerendered HTML
-// without passing through the loading fallback.
+// without passing through the loading fallback. A protected page's shell is the view while the
+// session is restored: once the session is known it is rendered afresh in its final state, in one
+// pass, rather than hydrated as the shell and then rendered again.
 function render(root: HTMLElement): void {
-  if (root.firstElementChild) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  const sessionKnown = !getAuthState().loading;
+  if (root.firstElementChild && !(root.hasAttribute('data-shell') && sessionKnown)) {
+    hydrateRoot(root, app);
+  } else createRoot(root).render(app);
 }
 
 const { pathname } = window.location;
@@ -53,15 +58,12 @@ const pageLoaded = page?.preload(pathname);
 const restoringSession = getAuthState().loading;
 if (restoringSession) {
   releaseDeferredParts();
-  // The session is restored while the page's code loads, not after it has rendered, and the page's
-  // first query starts as soon as both are in: hydrating a page takes a slow phone longer than the
-  // query. (connectAuth reports its own failures, the page its query's.)
-  Promise.all([connectAuth(), pageLoaded])
-    .then(() => {
-      const userId = getAuthState().user?.id;
-      if (userId) page?.prefetchForUser(userId);
-    })
-    .catch(() => {});
+  preloadSignedInControls().catch((error: unknown) => {
+    logger.error('Could not load the signed-in controls:', error);
+  });
+  // The session is restored as soon as the app is in, not after the page has rendered. (The page's
+  // first queries started before that: ./firstQueries.ts. connectAuth reports its own failures.)
+  connectAuth().catch(() => {});
 }
 
 void Promise.all([pageLoaded, restoringSession ? preloadHeaderMenus() : undefined])

@@ -5,35 +5,36 @@
  */
 const timeZone = 'Europe/London';
 
-const shortDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone,
-});
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone,
-});
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
+/**
+ * A formatter made on first use: making one takes a slow phone tens of milliseconds (it loads the
+ * locale's and the time zone's data), and a page's first render must not pay for dates it does not
+ * show.
+ */
+function londonFormat(options: Intl.DateTimeFormatOptions): (moment: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (moment) =>
+    (format ??= new Intl.DateTimeFormat('en-GB', { ...options, timeZone })).format(moment);
+}
+
+const shortDate = londonFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const longDate = londonFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+const time = londonFormat({ hour: '2-digit', minute: '2-digit' });
 
 // A calendar date parses as midnight UTC, which is the same day in London (00:00 GMT, 01:00 BST).
 const toDate = (isoDateOrTimestamp: string) => new Date(isoDateOrTimestamp);
 
 /** "13 Dec 2026": tables, cards and labels. */
 export function formatDate(isoDateOrTimestamp: string): string {
-  return shortDate.format(toDate(isoDateOrTimestamp));
+  return shortDate(toDate(isoDateOrTimestamp));
 }
 
 /** "13 December 2026": where a sentence needs the date. */
 export function formatLongDate(isoDateOrTimestamp: string): string {
-  return longDate.format(toDate(isoDateOrTimestamp));
+  return longDate(toDate(isoDateOrTimestamp));
 }
 
 /** "13 Dec 2026, 09:05". */
 export function formatDateTime(isoTimestamp: string): string {
   const moment = toDate(isoTimestamp);
-  return `${shortDate.format(moment)}, ${time.format(moment)}`;
+  return `${shortDate(moment)}, ${time(moment)}`;
 }

@@ -1,10 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from '@/lib/links';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { cn } from '@/lib/cn';
+import { preloadableLazy } from '@/lib/preloadableLazy';
 
 // The signed-in controls bring the menu library with them, so visitors never download it.
-const SignedInControls = lazy(() => import('./SignedInControls'));
+const signedInControls = preloadableLazy(() => import('./SignedInControls'));
+const SignedInControls = signedInControls.Component;
+
+/**
+ * Starts loading the signed-in controls, for a page restoring a stored session: they arrive while
+ * the session is checked instead of after it. They are not needed before that (their placeholder
+ * holds the space), so the page's own code goes first.
+ */
+export const preloadSignedInControls = signedInControls.preload;
 
 /**
  * The header's account area: Login for visitors; the notification bell and the Profile menu for a

@@ -2,7 +2,7 @@ import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react
 import type { Factor } from '@supabase/supabase-js';
 import { twoFactorSection } from '@/content/accountSecurity';
 import { site } from '@/content/site';
-import { isWrongCode } from '@/lib/auth/oneTimeCode';
+import { isWrongCode } from '@/lib/auth/wrongCode';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { logger } from '@/lib/logger';
 import { queryKeys } from '@/lib/queryKeys';

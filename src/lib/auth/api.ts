@@ -1,7 +1,7 @@
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { logger } from '@/lib/logger';
 import { connectAuth } from './authStore';
-import { isWrongCode } from './oneTimeCode';
+import { isWrongCode } from './wrongCode';
 
 /**
  * Every account action the app performs. Each resolves to the failure to show (the provider's

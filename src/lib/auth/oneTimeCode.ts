@@ -12,11 +12,3 @@ export const oneTimeCodeSchema = z.object({
 });
 
 export type OneTimeCodeValues = z.input<typeof oneTimeCodeSchema>;
-
-/** GoTrue's error code for a code that does not match the factor (422). */
-const wrongCodeError = 'mfa_verification_failed';
-
-/** Whether a failure is a mistyped or stale code, which the form shows under the field. */
-export function isWrongCode(failure: { code?: string } | null | undefined): boolean {
-  return failure?.code === wrongCodeError;
-}

@@ -5,7 +5,8 @@ import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
 import { oneTimeCodeCopy, signInCodeStep as copy } from '@/content/twoFactor';
 import { cancelSignIn, verifySignInCode } from '@/lib/auth/api';
-import { isWrongCode, oneTimeCodeSchema } from '@/lib/auth/oneTimeCode';
+import { oneTimeCodeSchema } from '@/lib/auth/oneTimeCode';
+import { isWrongCode } from '@/lib/auth/wrongCode';
 import { toast } from '@/lib/toast';
 import { AuthCard } from './AuthCard';
 

@@ -8,13 +8,6 @@ import { useSignOut } from '@/lib/auth/useSignOut';
 import { TrialCard } from '../components/TrialCard';
 import { noTrial } from '../trialStatus';
 import { useTrialStatus } from '../hooks';
-import { trialRowsQuery } from '../api';
-import { queryClient } from '@/lib/queryClient';
-
-/** The trial card's query starts while the guard still checks the session (lazyPage.ts). */
-export function prefetchForUser(userId: string): void {
-  void queryClient.prefetchQuery(trialRowsQuery(userId));
-}
 
 const quickActionClass = buttonVariants({ variant: 'outline', className: 'justify-start' });
 
