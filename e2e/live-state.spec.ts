@@ -82,6 +82,42 @@ test('approved, then expired: the dashboard card follows each live, without a re
   await user.context.close();
 });
 
+test('approved before the live channel has joined: the card follows once it joins', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('live-before-join');
+  const { userId } = await accountWithTrialRequest(email, password, 'Liv Live');
+  const context = await browser.newContext({
+    storageState: await signedInStorageState(email, password),
+  });
+  const userPage = await context.newPage();
+  // The channel is the header bell's: holding the bell's code holds the join, so the approval
+  // lands after the card's first read and before the channel listens, every time.
+  let releaseBell: () => void = () => {};
+  const bellHeld = new Promise<void>((resolve) => (releaseBell = resolve));
+  await userPage.route('**/assets/SignedInControls-*.js', async (route) => {
+    await bellHeld;
+    await route.continue();
+  });
+  const joined = channelJoined(userPage, userId);
+  await userPage.goto('/dashboard');
+  const card = userPage.getByRole('region', { name: 'Your trial' });
+  await expect(card).toContainText('Trial Request Pending');
+  await userPage.evaluate(() => ((window as { notReloaded?: boolean }).notReloaded = true));
+
+  const pending = await adminTab(page, /^Pending Trials/, email);
+  await pending.getByRole('button', { name: `Approve ${email}` }).click();
+  await expect(toast(page, 'Trial Approved', `Trial access granted to ${email}`)).toBeVisible();
+  await expect(card).toContainText('Trial Request Pending');
+
+  releaseBell();
+  await joined;
+  await expect(card).toContainText('Active Trial', live);
+  expect(await notReloaded(userPage)).toBe(true);
+  await context.close();
+});
+
 test('rejected: the dashboard card offers a new request live, without a reload', async ({
   page,
   browser,

@@ -43,17 +43,18 @@ export function useNotifications(userId: string) {
 
 /**
  * The user's channel: an INSERT goes on top with a toast, an UPDATE replaces its row. Each time the
- * channel is joined the list and the count are read again, so a notification written before it was
- * listening (or while the connection was down) is not missed; after a dropped connection the trial
- * is read again too. A notification that the trial changed (approved, declined, ended) also has
- * every trial read made again (status, password), so pages showing them follow without a reload.
+ * channel is joined, the first time included, everything it keeps live is read again (the list,
+ * the count, every trial read), so a change made before it was listening is not missed: an
+ * approval between the page's first read of the trial and the channel's join, or one made while
+ * the connection was down. A notification that the trial changed (approved, declined, ended) also
+ * has every trial read made again (status, password), so pages showing them follow without a
+ * reload.
  */
 function useNotificationChannel(userId: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const listKey = queryKeys.notificationList(userId);
     const countKey = queryKeys.unreadNotifications(userId);
-    let joinedBefore = false;
     return subscribeToNotifications(userId, {
       inserted: (notification) => {
         queryClient.setQueryData<NotificationPages>(listKey, (data) =>
@@ -79,9 +80,7 @@ function useNotificationChannel(userId: string): void {
       },
       joined: () => {
         void queryClient.invalidateQueries({ queryKey: queryKeys.notifications(userId) });
-        // Joined again after a dropped connection: the trial may have changed meanwhile.
-        if (joinedBefore) void queryClient.invalidateQueries({ queryKey: queryKeys.trial(userId) });
-        joinedBefore = true;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.trial(userId) });
       },
     });
   }, [userId, queryClient]);
