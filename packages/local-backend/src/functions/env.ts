@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import type { BackendConfig } from '../config';
 import type { Logger } from '../http/types';
 import {
@@ -10,33 +11,6 @@ import {
   LOCAL_SERVICE_ROLE_KEY,
 } from '../keys';
 import { LOCAL_MAIL_API_KEY, resendEndpoint } from '../mail/resend';
-
-/** Parses KEY=VALUE lines as `supabase functions serve` reads supabase/functions/.env. */
-export function parseDotEnv(source: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const rawLine of source.split(/\r?\n/)) {
-    const line = rawLine.trim();
-    if (!line || line.startsWith('#')) continue;
-    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
-    if (!match) continue;
-    const [, key = '', rest = ''] = match;
-    values[key] = unquote(rest);
-  }
-  return values;
-}
-
-function unquote(value: string): string {
-  const quote = value[0];
-  if ((quote === '"' || quote === "'") && value.length > 1) {
-    const end = value.indexOf(quote, 1);
-    if (end > 0) {
-      const inner = value.slice(1, end);
-      return quote === '"' ? inner.replace(/\\n/g, '\n').replace(/\\"/g, '"') : inner;
-    }
-  }
-  // An unquoted value ends at a comment.
-  return value.replace(/\s+#.*$/, '').trim();
-}
 
 /** The sender functions use locally unless a secret names another. */
 const LOCAL_MAIL_FROM = 'Local Mail <no-reply@localhost>';
@@ -54,8 +28,9 @@ export async function functionEnvironment(
   log: Logger,
 ): Promise<Record<string, string>> {
   const dotEnvPath = join(config.supabaseDir, 'functions', '.env');
-  const fromFile = existsSync(dotEnvPath) ? parseDotEnv(await readFile(dotEnvPath, 'utf8')) : {};
-  const layers: [string, Record<string, string>][] = [
+  // Read as `supabase functions serve` reads it: dotenv's format, which Node parses itself.
+  const fromFile = existsSync(dotEnvPath) ? parseEnv(await readFile(dotEnvPath, 'utf8')) : {};
+  const layers: [string, Partial<Record<string, string>>][] = [
     ['config.toml [edge_runtime.secrets]', config.functionSecrets],
     ['functions/.env', fromFile],
   ];
@@ -69,7 +44,7 @@ export async function functionEnvironment(
     for (const [key, value] of Object.entries(values)) {
       if (key.startsWith('SUPABASE_')) {
         log.error(`${source}: ${key} is ignored (names starting with SUPABASE_ are reserved)`);
-      } else custom[key] = value;
+      } else if (value !== undefined) custom[key] = value;
     }
   }
   return {
