@@ -16,6 +16,7 @@
 import type pg from 'pg';
 import type { ServiceDeps } from '../http/types';
 import { cronMatches, parseSchedule, type Schedule } from './schedule';
+import { quoteIdent } from '../db/quote-ident';
 
 interface JobRow {
   jobid: string;
@@ -91,7 +92,7 @@ export function startScheduler(deps: ServiceDeps): { stop(): void } {
         [job.jobid, backendPid(client), job.username, job.command],
       );
       runId = rows[0]?.runid;
-      await client.query(`set role ${quoteIdentifier(job.username)}`);
+      await client.query(`set role ${quoteIdent(job.username)}`);
       const result = (await client.query(job.command)) as pg.QueryResult | pg.QueryResult[];
       await finish(runId, 'succeeded', commandTag(result));
     } catch (error) {
@@ -162,10 +163,6 @@ function commandTag(result: pg.QueryResult | pg.QueryResult[]): string {
 /** The server process running the job (pg's client knows it from the connection's start-up). */
 function backendPid(client: pg.PoolClient): number | null {
   return (client as unknown as { processID?: number }).processID ?? null;
-}
-
-function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 function messageOf(error: unknown): string {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { JwtClaims } from '../jwt';
+import { quoteIdent } from '../db/quote-ident';
 
 export interface TableSecurity {
   rowSecurity: boolean;
@@ -84,10 +85,6 @@ export interface RowCheck {
   schema: string;
   table: string;
   key: { column: string; sqlType: string; value: string }[];
-}
-
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 const ROWS_PER_QUERY = 500;

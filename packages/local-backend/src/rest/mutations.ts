@@ -1,7 +1,8 @@
 import { restError } from './errors';
 import { filterSql } from './query-builder';
 import type { PlanFilter } from './read-plan';
-import { qualified, quoteIdent, type SqlParams } from './sql';
+import { qualified, type SqlParams } from './sql';
+import { quoteIdent } from '../db/quote-ident';
 
 export type Returning = 'rows' | 'count';
 

@@ -4,7 +4,8 @@ import type { EmbedPlan, PlanFilter, PlanOrder, ReadPlan } from './read-plan';
 import { isToOne, type Relationship } from './relationships';
 import type { FieldRef } from './scanner';
 import type { ColumnInfo } from './schema-cache';
-import { qualified, quoteIdent, type SqlParams } from './sql';
+import { qualified, type SqlParams } from './sql';
+import { quoteIdent } from '../db/quote-ident';
 
 /** Hands out the aliases of one statement, so nested scopes never collide. */
 export class AliasSource {

@@ -21,7 +21,8 @@ import {
 } from './request-context';
 import { jsonResponse, pageRange } from './responses';
 import type { RelationInfo } from './schema-cache';
-import { qualified, quoteIdent, SqlParams } from './sql';
+import { qualified, SqlParams } from './sql';
+import { quoteIdent } from '../db/quote-ident';
 
 /** How each `count=` preference counts in SQL; the planner is asked afterwards (countFor). */
 const countModes = { exact: 'exact', estimated: 'limited', planned: 'none' } as const;

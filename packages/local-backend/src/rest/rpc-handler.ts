@@ -25,7 +25,8 @@ import {
 } from './request-context';
 import { applyResponseSettings, jsonResponse, pageRange } from './responses';
 import { argumentNames, argumentsFromQuery, chooseRoutine, routineCall } from './rpc';
-import { quoteIdent, SqlParams } from './sql';
+import { SqlParams } from './sql';
+import { quoteIdent } from '../db/quote-ident';
 
 /** GET, HEAD or POST /rpc/<name>. */
 export async function callRoutine(context: RequestContext, name: string): Promise<ApiResponse> {

@@ -1,7 +1,8 @@
 import { restError } from './errors';
 import { compareText } from './relationship-graph';
 import type { RoutineInfo, SchemaCache } from './schema-cache';
-import { qualified, quoteIdent, type SqlParams } from './sql';
+import { qualified, type SqlParams } from './sql';
+import { quoteIdent } from '../db/quote-ident';
 
 export interface RoutineChoice {
   routine: RoutineInfo;

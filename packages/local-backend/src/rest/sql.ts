@@ -1,7 +1,4 @@
-/** Quotes an identifier the way Postgres' quote_ident does, so any name is safe inside SQL text. */
-export function quoteIdent(name: string): string {
-  return `"${name.replaceAll('\0', '').replaceAll('"', '""')}"`;
-}
+import { quoteIdent } from '../db/quote-ident';
 
 /** A table or function of the exposed schema, schema-qualified. */
 export function qualified(name: string): string {

@@ -33,7 +33,8 @@ import {
 } from './request-context';
 import { applyResponseSettings, jsonResponse } from './responses';
 import type { RelationInfo } from './schema-cache';
-import { quoteIdent, SqlParams } from './sql';
+import { SqlParams } from './sql';
+import { quoteIdent } from '../db/quote-ident';
 
 /** The rows a representation of a write may list: no limit but the write's own. */
 const unlimited = Number.MAX_SAFE_INTEGER;
