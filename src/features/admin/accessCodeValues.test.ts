@@ -39,6 +39,19 @@ describe('the access code form', () => {
     expect(toNewAccessCode(parsed).expiresAt).toBe('2099-12-25T00:00:00.000Z');
   });
 
+  it('ends the day before the clocks change by the clock that day shows', () => {
+    // Clocks go forward at 01:00 on Sunday 29 March 2099 and back at 02:00 on 25 October.
+    const spring = accessCodeSchema.parse({ ...valid, lastDay: '2099-03-28' });
+    expect(toNewAccessCode(spring).expiresAt).toBe('2099-03-29T00:00:00.000Z');
+    const autumn = accessCodeSchema.parse({ ...valid, lastDay: '2099-10-24' });
+    expect(toNewAccessCode(autumn).expiresAt).toBe('2099-10-24T23:00:00.000Z');
+  });
+
+  it("reads today's date in London, not in the browser's zone", () => {
+    expect(londonDate(new Date('2099-06-30T23:30:00Z'))).toBe('2099-07-01');
+    expect(londonDate(new Date('2099-12-31T23:30:00Z'))).toBe('2099-12-31');
+  });
+
   it.each([
     [{ organisation: ' A ' }, 'Organisation must be at least 2 characters'],
     [{ organisation: 'x'.repeat(201) }, 'Organisation must be 200 characters or fewer'],

@@ -1,3 +1,5 @@
+import { tz } from '@date-fns/tz';
+import { addDays, format, parseISO, startOfDay } from 'date-fns';
 import * as z from 'zod/mini';
 import { accessCodeForm } from '@/content/accessCodes';
 import type { NewAccessCode } from './api';
@@ -8,22 +10,11 @@ const { errors } = accessCodeForm;
 const maxSeats = 100_000;
 
 // Days are London's (DESIGN.md section 6, UK conventions), wherever the admin's browser is.
-const londonDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const londonOffset = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  timeZoneName: 'shortOffset',
-});
+const inLondon = tz('Europe/London');
 
 /** The day in London at `moment`, as a date field writes it (YYYY-MM-DD). */
 export function londonDate(moment: Date = new Date()): string {
-  const part = (type: string) =>
-    londonDay.formatToParts(moment).find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return format(moment, 'yyyy-MM-dd', { in: inLondon });
 }
 
 /** The /admin/access-codes form; empty optional fields are the empty string until submitted. */
@@ -73,14 +64,9 @@ export function toNewAccessCode(values: z.output<typeof accessCodeSchema>): NewA
 
 /** Midnight in London after `day` (UK clocks change at 01:00 and 02:00, never at midnight). */
 function startOfNextLondonDay(day: string): Date {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  const midnightUtc = new Date(Date.UTC(year, month - 1, date + 1));
-  // 'GMT' in winter, 'GMT+1' in summer.
-  const zone = londonOffset
-    .formatToParts(midnightUtc)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  const hoursAhead = Number(/GMT([+-]\d+)/.exec(zone ?? '')?.[1] ?? 0);
-  return new Date(midnightUtc.getTime() - hoursAhead * 60 * 60 * 1000);
+  const midnight = startOfDay(addDays(parseISO(day, { in: inLondon }), 1), { in: inLondon });
+  // As a plain Date, whose ISO string is in UTC (a TZDate writes London's offset).
+  return new Date(midnight.getTime());
 }
 
 /** The last day a code works: the moment before it expires (midnight ends a day). */
