@@ -153,7 +153,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['*.cjs'],
+    files: ['*.cjs', 'packages/*/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },
   {

@@ -1,20 +1,24 @@
 import type { Server } from 'node:http';
 import { createAuthService } from './auth/service';
+import { authRefusal } from './auth/errors';
 import { envSwitch, loadConfig, type BackendConfig, type ConfigOverrides } from './config';
 import { assertPgCronAvailable, installPgCronStandIn } from './cron/pg-cron';
 import { startScheduler } from './cron/scheduler';
-import { migrate, type MigrationReport } from './db/migrate';
-import { BackendStartError, startPostgres } from './db/postgres';
+import { migrate, type MigrationReport } from './setup/migrate';
+import { startPostgres } from './db/postgres';
+import { BackendStartError } from './start-error';
 import { assertExtensionAvailable, installStandInExtension } from './db/stand-in-extension';
 import { createFunctionsService } from './functions/service';
 import { apiKeyPolicy } from './http/api-keys';
 import { createGateway } from './http/gateway';
+import { refusalsByPrefix } from './http/refusals';
 import { createApiServer } from './http/server';
 import type { Logger, ServiceDeps, ServiceHandler } from './http/types';
 import { createMailbox } from './mail/mailbox';
 import { pgNetStandIn } from './net/pg-net';
 import { startNetWorker } from './net/worker';
 import { createRealtimeService } from './realtime/service';
+import { restRefusal } from './rest/errors';
 import { createRestService } from './rest/service';
 import { stopOnSignal } from './shutdown';
 import { vaultSecretValues } from './vault/secrets';
@@ -133,6 +137,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const scheduler = startScheduler(deps);
     cleanups.push(() => scheduler.stop());
 
+    const refuse = refusalsByPrefix({ '/auth/v1': authRefusal, '/rest/v1': restRefusal });
     const gateway = createGateway(
       {
         '/auth/v1': createAuthService(deps),
@@ -141,9 +146,9 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
         ...extraRoutes,
       },
       log,
-      { servicePreflights: ['/functions/v1'], apiKeys },
+      { servicePreflights: ['/functions/v1'], apiKeys, refuse },
     );
-    const server = createApiServer((request, response) => void gateway(request, response));
+    const server = createApiServer((request, response) => void gateway(request, response), refuse);
     server.on('upgrade', (request, socket, head) => {
       if ((request.url ?? '').startsWith('/realtime/v1/websocket'))
         realtime.handleUpgrade(request, socket, head);

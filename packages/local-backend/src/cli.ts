@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startBackend, type RunningBackend, type StartOptions } from './backend';
 import { loadConfig } from './config';
-import { BackendStartError } from './db/postgres';
+import { BackendStartError } from './start-error';
 import {
   LOCAL_ANON_KEY,
   LOCAL_PUBLISHABLE_KEY,

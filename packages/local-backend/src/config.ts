@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
-import { BackendStartError } from './db/postgres';
+import { BackendStartError } from './start-error';
 
 export interface RateLimits {
   /** E-mails sent per hour (recover, signup confirmations). */

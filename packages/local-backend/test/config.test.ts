@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
-import { BackendStartError } from '../src/db/postgres';
+import { BackendStartError } from '../src/start-error';
 import { fixtureSupabaseDir } from '../src/testing';
 
 const load = (overrides: Parameters<typeof loadConfig>[0] = {}) =>

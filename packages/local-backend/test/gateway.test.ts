@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startBackend, type ExtraRoute } from '../src/backend';
-import { BackendStartError } from '../src/db/postgres';
+import { BackendStartError } from '../src/start-error';
 import { fixtureSupabaseDir } from '../src/testing';
 import { backendUrl } from './shared';
 

@@ -1,7 +1,10 @@
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authRefusal } from '../src/auth/errors';
 import { createGateway } from '../src/http/gateway';
+import { refusalsByPrefix } from '../src/http/refusals';
+import { restRefusal } from '../src/rest/errors';
 import { createApiServer } from '../src/http/server';
 import { LOCAL_ANON_KEY } from '../src/keys';
 import { authUrl, signUpNew } from './auth-support';
@@ -218,8 +221,11 @@ describe('oversized URLs and headers (the API server and gateway)', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     const ok = async () => ({ status: 200, body: { ok: true } });
-    const gateway = createGateway({ '/auth/v1': ok, '/rest/v1': ok, '/extra': ok }, console);
-    const server = createApiServer((request, response) => void gateway(request, response));
+    const refuse = refusalsByPrefix({ '/auth/v1': authRefusal, '/rest/v1': restRefusal });
+    const gateway = createGateway({ '/auth/v1': ok, '/rest/v1': ok, '/extra': ok }, console, {
+      refuse,
+    });
+    const server = createApiServer((request, response) => void gateway(request, response), refuse);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     close = () =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend } from '../src/backend';
-import { BackendStartError } from '../src/db/postgres';
+import { BackendStartError } from '../src/start-error';
 import { freePort, startTestBackend, type TestBackend } from '../src/testing';
 
 async function query<T extends pg.QueryResultRow>(dbUrl: string, sql: string): Promise<T[]> {

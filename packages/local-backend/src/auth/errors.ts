@@ -23,6 +23,10 @@ export function authError(
 
 export const validationFailed = (message: string) => authError(400, 'validation_failed', message);
 
+/** A request refused before GoTrue would have read it (over the gateway's limits). */
+export const authRefusal = (status: number, message: string) =>
+  authError(status, 'validation_failed', message);
+
 export const badJson = (message: string) => authError(400, 'bad_json', message);
 
 export const invalidCredentials = () =>

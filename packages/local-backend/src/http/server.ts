@@ -1,6 +1,7 @@
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { MAX_URL_BYTES, prefixOf, refusal } from './gateway';
+import { MAX_URL_BYTES } from './gateway';
+import type { Refuse } from './refusals';
 
 /**
  * Node's limit on the request line and headers together. It is above MAX_URL_BYTES so that a long URL
@@ -9,11 +10,14 @@ import { MAX_URL_BYTES, prefixOf, refusal } from './gateway';
  */
 export const MAX_HEADER_BYTES = 2 * MAX_URL_BYTES;
 
-/** The API server: Node's HTTP server with the gateway's limits and JSON for the parser's refusals. */
-export function createApiServer(listener: RequestListener): Server {
+/**
+ * The API server: Node's HTTP server with the gateway's limits and JSON for the parser's refusals,
+ * worded by `refuse` as the gateway words its own.
+ */
+export function createApiServer(listener: RequestListener, refuse: Refuse): Server {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) =>
-    answerClientError(error, socket),
+    answerClientError(error, socket, refuse),
   );
   return server;
 }
@@ -26,6 +30,7 @@ export function createApiServer(listener: RequestListener): Server {
 function answerClientError(
   error: NodeJS.ErrnoException & { rawPacket?: Buffer },
   socket: Duplex,
+  refuse: Refuse,
 ): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
@@ -44,7 +49,7 @@ function answerClientError(
         ? 'The request took too long to arrive'
         : 'The request is not valid HTTP';
   const target = /^[A-Z]+ (\/\S*)/.exec(error.rawPacket?.toString('latin1', 0, 256) ?? '')?.[1];
-  const answer = refusal(target === undefined ? undefined : prefixOf(target), status, message);
+  const answer = refuse(target, status, message);
   const body = JSON.stringify(answer.body);
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',

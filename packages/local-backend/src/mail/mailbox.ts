@@ -7,7 +7,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { z } from 'zod';
-import { BackendStartError } from '../db/postgres';
+import { BackendStartError } from '../start-error';
 import type { MailMessage, Mailer } from '../http/types';
 import { parseAddress, parseAddressList, type MailAddress } from './addresses';
 import { listPage, messagePage } from './pages';

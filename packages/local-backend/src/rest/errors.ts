@@ -14,6 +14,10 @@ export function restError(
   return new HttpError(status, { code, details, hint, message }, headers);
 }
 
+/** A request refused before PostgREST would have read it: PGRST102 for a body, PGRST100 else. */
+export const restRefusal = (status: number, message: string) =>
+  restError(status, status === 413 ? 'PGRST102' : 'PGRST100', message);
+
 /** PGRST100, worded as PostgREST's parser: `"failed to parse select parameter (x)" (line 1, column 3)`. */
 export const parseError = (
   what: string,

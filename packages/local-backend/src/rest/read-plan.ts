@@ -146,7 +146,12 @@ function planEmbed(
   item: Extract<SelectItem, { kind: 'embed' }>,
 ): EmbedPlan {
   if (!source.relationshipTable) throw noRelationship(source.name, item.relation, item.hint);
-  const relationship = findRelationship(cache, source.relationshipTable, item.relation, item.hint);
+  const relationship = findRelationship(
+    cache.relationships,
+    source.relationshipTable,
+    item.relation,
+    item.hint,
+  );
   const target = relationSource(cache, relationship.target);
   if (!target) throw noRelationship(source.relationshipTable, item.relation, item.hint);
   const [only] = item.items;

@@ -1,5 +1,4 @@
 import { restError } from './errors';
-import type { SchemaCache } from './schema-cache';
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
 
@@ -91,12 +90,12 @@ function matches(relationship: Relationship, target: string, hint: string | unde
  * 400 PGRST200, several are 300 PGRST201 listing them.
  */
 export function findRelationship(
-  cache: SchemaCache,
+  relationships: ReadonlyMap<string, readonly Relationship[]>,
   origin: string,
   target: string,
   hint: string | undefined,
 ): Relationship {
-  const candidates = (cache.relationships.get(origin) ?? []).filter((relationship) =>
+  const candidates = (relationships.get(origin) ?? []).filter((relationship) =>
     matches(relationship, target, hint),
   );
   const [only] = candidates;

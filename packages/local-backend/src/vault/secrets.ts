@@ -13,7 +13,7 @@
  */
 import type pg from 'pg';
 import type { BackendConfig } from '../config';
-import { BackendStartError } from '../db/postgres';
+import { BackendStartError } from '../start-error';
 import { LOCAL_SECRET_KEY } from '../keys';
 
 /** The names the backend supplies itself in [db.vault]'s `env(NAME)` values. */

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { moveLocalCronJobsSql } from '../cron/pg-cron';
 import { applyVaultSecrets } from '../vault/secrets';
 import { installVaultSql } from '../vault/supabase-vault';
-import { BackendStartError } from './postgres';
+import { BackendStartError } from '../start-error';
 
 const migrationFile = /^(\d+)_(.*)\.sql$/;
 

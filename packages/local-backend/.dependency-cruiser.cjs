@@ -1,0 +1,85 @@
+/**
+ * The local backend's floors (npm run deps:check): each imports only its own floor and those under
+ * it, and nothing is in an import cycle. From the bottom:
+ */
+const floors = [
+  {
+    name: 'base',
+    comment: 'the fixed keys, JWTs, shutdown and the start-up error: no other module of ours',
+    path: '^src/(keys|jwt|shutdown|start-error)[.]ts$',
+  },
+  { name: 'config', comment: 'config.toml and the options, read once', path: '^src/config[.]ts$' },
+  {
+    name: 'contract',
+    comment: 'what a service is: request, response, HttpError, ServiceDeps, Logger (types)',
+    path: '^src/http/types[.]ts$',
+  },
+  { name: 'db', comment: 'Postgres itself: the server, the pool, SQL quoting', path: '^src/db/' },
+  {
+    name: 'stand-ins',
+    comment: "hosted Supabase's extensions: pg_cron, pg_net, Vault",
+    path: '^src/(cron|net|vault)/',
+  },
+  {
+    name: 'setup',
+    comment: 'bringing a database up to date: bootstrap, stand-ins, migrations',
+    path: '^src/setup/',
+  },
+  {
+    name: 'http',
+    comment: 'the API server and gateway, which route to services they do not know',
+    path: '^src/http/',
+  },
+  {
+    name: 'services',
+    comment: 'GoTrue, PostgREST, Realtime, the functions relay, the mailbox',
+    path: '^src/(auth|rest|realtime|functions|mail)/',
+  },
+  {
+    name: 'backend',
+    comment: 'the whole backend, its CLI and its public and testing entry points',
+    path: '^src/(backend|cli|index|main|testing)[.]ts$',
+  },
+];
+
+/** A module's floor is the first that matches it (http/types.ts is the contract, not http). */
+const above = (index) => floors.slice(index + 1).map((floor) => floor.path);
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...floors.slice(0, -1).map((floor, index) => ({
+      name: `${floor.name}-upward`,
+      comment: `${floor.name} (${floor.comment}) imports nothing above it.`,
+      severity: 'error',
+      from: {
+        path: floor.path,
+        pathNot: floors.slice(0, index).map((lower) => lower.path),
+      },
+      to: {
+        path: above(index),
+        pathNot: floors.slice(0, index + 1).map((same) => same.path),
+      },
+    })),
+    {
+      name: 'no-cycle',
+      comment: 'No module imports itself back, however far round.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'on-a-floor',
+      comment: 'Every module belongs to a floor; a new folder takes its place in the list above.',
+      severity: 'error',
+      from: { pathNot: floors.map((floor) => floor.path) },
+      to: {},
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: '^src/',
+  },
+};
