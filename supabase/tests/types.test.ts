@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { databaseTypesPath, generateDatabaseTypes } from '../../scripts/lib/database-types';
 import { database } from './project';
 
-it('the committed database types match the migrations (run `npm run db:types` after changing them)', async () => {
+it('the committed database types match the migrations (run `npm run db:generate` after changing them)', async () => {
   const committed = await readFile(
     join(import.meta.dirname, '..', '..', databaseTypesPath),
     'utf8',
