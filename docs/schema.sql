@@ -55,7 +55,7 @@ create table public.access_codes (
   constraint access_codes_module_slugs_check CHECK (((module_slugs IS NULL) OR ((cardinality(module_slugs) > 0) AND (module_slugs <@ ARRAY['dementia'::text, 'home-visits'::text, 'womens-health'::text, 'social-justice'::text, 'chronic-pain'::text, 'advanced-dementia'::text, 'conflict-resolution'::text, 'group-menopause'::text, 'group-diabetes'::text])))),
   constraint access_codes_organisation_check CHECK (((organisation = btrim(organisation)) AND ((char_length(organisation) >= 2) AND (char_length(organisation) <= 200)))),
   constraint access_codes_pkey PRIMARY KEY (id),
-  constraint access_codes_seat_limit_check CHECK ((seat_limit > 0))
+  constraint access_codes_seat_limit_check CHECK (((seat_limit >= 1) AND (seat_limit <= 100000)))
 );
 alter table public.access_codes enable row level security;
 
@@ -906,8 +906,9 @@ begin
   if create_access_code.expires_at is not null and create_access_code.expires_at <= now() then
     raise exception 'Expiry must be in the future' using errcode = '22023';
   end if;
-  if create_access_code.seat_limit is not null and create_access_code.seat_limit < 1 then
-    raise exception 'Seat limit must be at least 1' using errcode = '22023';
+  if create_access_code.seat_limit is not null
+     and create_access_code.seat_limit not between 1 and 100000 then
+    raise exception 'Seat limit must be a whole number from 1 to 100000' using errcode = '22023';
   end if;
   if create_access_code.module_slugs is not null then
     if cardinality(create_access_code.module_slugs) = 0 then

@@ -32,7 +32,7 @@ create table public.access_codes (
   -- The last four characters, so admins can tell codes apart in the list.
   code_hint text not null check (code_hint ~ '^[A-Z0-9]{4}$'),
   expires_at timestamptz,
-  seat_limit integer check (seat_limit > 0),
+  seat_limit integer check (seat_limit between 1 and 100000),
   -- null: all nine modules; otherwise a non-empty subset of them.
   module_slugs text[] check (
     module_slugs is null or (
@@ -131,8 +131,9 @@ begin
   if create_access_code.expires_at is not null and create_access_code.expires_at <= now() then
     raise exception 'Expiry must be in the future' using errcode = '22023';
   end if;
-  if create_access_code.seat_limit is not null and create_access_code.seat_limit < 1 then
-    raise exception 'Seat limit must be at least 1' using errcode = '22023';
+  if create_access_code.seat_limit is not null
+     and create_access_code.seat_limit not between 1 and 100000 then
+    raise exception 'Seat limit must be a whole number from 1 to 100000' using errcode = '22023';
   end if;
   if create_access_code.module_slugs is not null then
     if cardinality(create_access_code.module_slugs) = 0 then

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { maxSeats } from '../../src/features/admin/accessCodeLimits';
 import { anonClient, database, newUser, seeded, serviceClient, signedIn } from './project';
 
 type TrialState = 'no trial' | 'pending' | 'active' | 'expired';
@@ -356,6 +357,25 @@ describe('unlock_module: the attempt limit', () => {
 });
 
 describe('access code seats', () => {
+  it("takes the form's largest seat limit and refuses one more, in the function and in the table", async () => {
+    const largest = await createCode({ organisation: 'Largest Seats', seat_limit: maxSeats });
+    expect(largest.seat_limit).toBe(maxSeats);
+    const over = await admin.rpc('create_access_code', {
+      organisation: 'Too Many Seats',
+      seat_limit: maxSeats + 1,
+    });
+    expect(over.error).toMatchObject({
+      code: '22023',
+      message: `Seat limit must be a whole number from 1 to ${maxSeats}`,
+    });
+    await expect(
+      database().query('update public.access_codes set seat_limit = $1 where id = $2', [
+        maxSeats + 1,
+        largest.id,
+      ]),
+    ).rejects.toMatchObject({ code: '23514' });
+  });
+
   it('a one-seat code: the holder uses it for its other modules, a second person cannot', async () => {
     const issued = await createCode({
       organisation: 'One Seat',
@@ -463,7 +483,10 @@ describe('create_access_code, revoke_access_code and admin_access_codes', () => 
         { organisation: 'Past Expiry', expires_at: '2020-01-01T00:00:00Z' },
         'Expiry must be in the future',
       ],
-      [{ organisation: 'No Seats', seat_limit: 0 }, 'Seat limit must be at least 1'],
+      [
+        { organisation: 'No Seats', seat_limit: 0 },
+        'Seat limit must be a whole number from 1 to 100000',
+      ],
       [
         { organisation: 'Odd Module', module_slugs: ['dementia', 'rural-minds'] },
         'Unknown training module: rural-minds',

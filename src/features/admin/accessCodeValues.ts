@@ -3,11 +3,9 @@ import { addDays, format, parseISO, startOfDay } from 'date-fns';
 import * as z from 'zod/mini';
 import { accessCodeForm } from '@/content/accessCodes';
 import type { NewAccessCode } from './api';
+import { maxSeats } from './accessCodeLimits';
 
 const { errors } = accessCodeForm;
-
-/** The largest seat limit the form takes: far beyond any organisation, short of a typing slip. */
-const maxSeats = 100_000;
 
 // Days are London's (DESIGN.md section 6, UK conventions), wherever the admin's browser is.
 const inLondon = tz('Europe/London');
