@@ -12,6 +12,19 @@ const password = 'Notify123';
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const badge = (page: Page) => page.getByTestId('notification-badge');
 
+/**
+ * Resolves once the database has accepted a 'mark read' write. The panel shows notifications read
+ * at once; a reload before the write has landed would cancel it, so a reload waits for this.
+ */
+async function markedRead(page: Page): Promise<void> {
+  const response = await page.waitForResponse(
+    (candidate) =>
+      candidate.request().method() === 'PATCH' &&
+      candidate.url().includes('/rest/v1/notifications'),
+  );
+  expect(response.ok(), `marking read answered ${response.status()}`).toBe(true);
+}
+
 /** A new account, signed in on its own page (its own browser context), on the dashboard. */
 async function signedInUser(browser: Browser, label: string) {
   const email = uniqueEmail(label);
@@ -82,19 +95,23 @@ test('marking one and marking all read persist across a reload', async ({ browse
   // Newest first, each with its relative time.
   await expect(panel.getByRole('listitem').first()).toContainText('Trial request rejected');
   await expect(panel.getByRole('listitem').first()).toContainText(/ ago/);
+  const markedOne = markedRead(page);
   await panel.getByRole('button', { name: /Update 2/ }).click();
   await expect(badge(page)).toHaveText('3');
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(bell(page)).toBeFocused();
 
+  await markedOne;
   await page.reload();
   await expect(badge(page)).toHaveText('3');
   await bell(page).click();
+  const markedAll = markedRead(page);
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await expect(badge(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
 
+  await markedAll;
   await page.reload();
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await expect(badge(page)).toHaveCount(0);
@@ -163,9 +180,11 @@ test('the bell counts every unread one; Show earlier brings the older; Mark all 
   await expect(panel.getByRole('button', { name: /^Note 3/ })).toBeFocused();
   await expect(panel.getByRole('button', { name: 'Show earlier' })).toHaveCount(0);
 
+  const marked = markedRead(page);
   await panel.getByRole('button', { name: 'Mark all read' }).click();
   await expect(badge(page)).toHaveCount(0);
   await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await marked;
   await page.reload();
   await bell(page).click();
   await expect(panel.getByRole('listitem')).toHaveCount(10);
