@@ -4,6 +4,7 @@ import type { Database } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { queryKeys } from '@/lib/queryKeys';
 import { abortable, pageRange, searchPattern, toPage, type Page } from '@/lib/serverPages';
+import { serverMessage } from '@/lib/serverMessage';
 
 /** Any client of this project's database: the app's, or a script's. */
 type Client = SupabaseClient<Database>;
@@ -285,7 +286,8 @@ export type ActionResult = { ok: true } | { ok: false; message: string | null };
 
 const done: ActionResult = { ok: true };
 
-async function serverMessage(error: unknown): Promise<string | null> {
+/** An edge function's refusal is in its body (`{error}`); any other failure says it itself. */
+async function functionErrorMessage(error: unknown): Promise<string | null> {
   if (error instanceof FunctionsHttpError) {
     try {
       const body = (await (error.context as Response).json()) as { error?: unknown };
@@ -294,13 +296,13 @@ async function serverMessage(error: unknown): Promise<string | null> {
       return null;
     }
   }
-  return error instanceof Error && error.message ? error.message : null;
+  return serverMessage(error);
 }
 
 async function invoke(name: string, body: Record<string, unknown>): Promise<ActionResult> {
   const supabase = await loadSupabase();
   const { error } = await supabase.functions.invoke(name, { body });
-  return error ? { ok: false, message: await serverMessage(error) } : done;
+  return error ? { ok: false, message: await functionErrorMessage(error) } : done;
 }
 
 export function approveTrial(trialId: string, email: string) {

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { accessCodeToasts as toasts } from '@/content/accessCodes';
 import { queryKeys } from '@/lib/queryKeys';
+import { serverMessage } from '@/lib/serverMessage';
 import { toast } from '@/lib/toast';
 import {
   accessCodesQuery,
@@ -104,15 +105,6 @@ export function useSendTestEmail() {
   return { send: mutation.mutate, sending: mutation.isPending };
 }
 
-/** The server's words for a refusal, which are written for the admin; else the fallback. */
-function serverMessage(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message
-    ? error.message
-    : typeof error === 'object' && error !== null && 'message' in error
-      ? String(error.message) || fallback
-      : fallback;
-}
-
 /** Every organisation access code, newest first; a failure to load is toasted once. */
 export function useAccessCodes() {
   const query = useQuery(accessCodesQuery());
@@ -128,7 +120,10 @@ export function useCreateAccessCode() {
   const mutation = useMutation({
     ...createAccessCodeMutation(),
     onError: (error) =>
-      toast.error(toasts.createFailed.title, serverMessage(error, toasts.createFailed.description)),
+      toast.error(
+        toasts.createFailed.title,
+        serverMessage(error) ?? toasts.createFailed.description,
+      ),
   });
   return {
     issue: (code: NewAccessCode): Promise<IssuedAccessCode | null> =>
@@ -149,7 +144,10 @@ export function useRevokeAccessCode() {
     onSuccess: (_data, { organisation }) =>
       toast.success(toasts.revoked.title, toasts.revoked.description(organisation)),
     onError: (error) =>
-      toast.error(toasts.revokeFailed.title, serverMessage(error, toasts.revokeFailed.description)),
+      toast.error(
+        toasts.revokeFailed.title,
+        serverMessage(error) ?? toasts.revokeFailed.description,
+      ),
   });
   return {
     busyId: mutation.isPending ? mutation.variables.codeId : null,

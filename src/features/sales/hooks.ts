@@ -13,6 +13,7 @@ import {
   type LeadStatus,
 } from '@/content/sales';
 import { queryKeys } from '@/lib/queryKeys';
+import { serverMessage } from '@/lib/serverMessage';
 import { toast } from '@/lib/toast';
 import {
   fetchAuditLog,
@@ -43,13 +44,6 @@ export function useLeads(page: number, search: string, status: LeadStatus | null
   return query;
 }
 
-/** The server's words for a refusal, which are written for the admin; else the fallback. */
-function serverMessage(error: unknown, fallback: string): string {
-  return typeof error === 'object' && error !== null && 'message' in error && error.message
-    ? String(error.message)
-    : fallback;
-}
-
 function updateLeadMutation() {
   return mutationOptions({
     mutationFn: (update: LeadUpdate) => updateLead(update),
@@ -70,7 +64,7 @@ export function useUpdateLead() {
     onError: (error) =>
       toast.error(
         leadToasts.saveFailed.title,
-        serverMessage(error, leadToasts.saveFailed.description),
+        serverMessage(error) ?? leadToasts.saveFailed.description,
       ),
   });
   return {
