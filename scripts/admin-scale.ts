@@ -23,6 +23,7 @@ import {
 } from '../src/features/admin/api';
 import { listAuditLog, listLeads, readFunnel, readModuleStarts } from '../src/features/sales/api';
 import type { Database } from '../src/lib/database.types';
+import { seeded, seededAdminTotpSecret, seedPassword } from '../supabase/tests/seedAccounts';
 
 const USERS = Number(process.argv[2] ?? process.env.ADMIN_BENCH_USERS ?? 100_000);
 if (!Number.isInteger(USERS) || USERS < 1_000) {
@@ -115,8 +116,8 @@ try {
 
   const admin = clientFor(backend.url, LOCAL_PUBLISHABLE_KEY) as SupabaseClient<Database>;
   const { error } = await admin.auth.signInWithPassword({
-    email: 'admin@example.com',
-    password: 'Password123',
+    email: seeded.admin.email,
+    password: seedPassword,
   });
   if (error) throw error;
   // Admin reads need the second factor: the seeded admin's app secret is published (supabase/seed.sql).
@@ -125,7 +126,7 @@ try {
   if (!factorId) throw new Error('The seeded admin has no authenticator app.');
   const verified = await admin.auth.mfa.challengeAndVerify({
     factorId,
-    code: totpCode('REVOLVEADMINLOCALONLYTOTPKEY2345'),
+    code: totpCode(seededAdminTotpSecret),
   });
   if (verified.error) throw verified.error;
 

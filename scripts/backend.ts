@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { runBackendCommand } from '@revolve/local-backend';
 import { samplePlayerRoute } from '../tools/sample-player/service';
+import { seeded, seededAdminTotpSecret } from '../supabase/tests/seedAccounts';
 
 await runBackendCommand({
   // Explicit, so the data folder stays .local-backend/ here whatever the working directory.
@@ -15,7 +16,7 @@ await runBackendCommand({
     // supabase/seed.sql gives the seeded admin's authenticator app this published, local-only secret.
     [
       'Admin 2FA',
-      'admin@example.com: TOTP secret REVOLVEADMINLOCALONLYTOTPKEY2345 (any authenticator app)',
+      `${seeded.admin.email}: TOTP secret ${seededAdminTotpSecret} (any authenticator app)`,
     ],
   ],
   accountsNote: 'seeded passwords: supabase/README.md',

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { authStorageKey } from '../../src/lib/authStorageKey';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@revolve/local-backend/keys';
 import { totpCode } from '@revolve/local-backend/testing';
+import { seeded, seededAdminTotpSecret, seedPassword } from '../../supabase/tests/seedAccounts';
 
 /**
  * This worker's local backend (its API and mailbox) and site (e2e/support/servers.ts): set by the
@@ -24,17 +25,9 @@ export function useServers(servers: {
   ({ apiUrl, mailboxUrl, siteOrigin, playerBase } = servers);
 }
 
-/** The seeded accounts of the backend (supabase/seed.sql). */
-export const seededPassword = 'Password123';
-export const accounts = {
-  admin: 'admin@example.com',
-  user: 'new@example.com',
-} as const;
-/**
- * The seeded admin's authenticator app secret (supabase/seed.sql, published in supabase/README.md):
- * admin pages and powers need the second factor.
- */
-export const seededAdminTotpSecret = 'REVOLVEADMINLOCALONLYTOTPKEY2345';
+/** The seeded accounts the tests sign in as (supabase/seed.sql). */
+export const accounts = { admin: seeded.admin.email, user: seeded.fresh.email } as const;
+export { seededAdminTotpSecret, seedPassword as seededPassword };
 const totpSecrets: Record<string, string> = { [accounts.admin]: seededAdminTotpSecret };
 
 let counter = 0;
@@ -84,11 +77,7 @@ export async function insertNotification(
  * (through the code from the account's authenticator app, for an account with a published secret):
  * for Playwright's `storageState`, so a test starts signed in without going through the form.
  */
-export function signedInStorageState(
-  email: string,
-  password = seededPassword,
-  origin = siteOrigin,
-) {
+export function signedInStorageState(email: string, password = seedPassword, origin = siteOrigin) {
   if (!totpSecrets[email]) return newStorageState(email, password, origin);
   // One session per worker for an account with an authenticator app: each verified code ends the
   // account's other aal1 sessions (as GoTrue does), which would cut the ground from under a test
@@ -269,7 +258,7 @@ export async function wrongUnlockAttempts(email: string, password: string, count
 }
 
 /** A signed-in user's access token, for calling the backend directly as that user. */
-export async function accessToken(email: string, password = seededPassword): Promise<string> {
+export async function accessToken(email: string, password = seedPassword): Promise<string> {
   const { data, error } = await client().auth.signInWithPassword({ email, password });
   if (error) throw error;
   return data.session.access_token;

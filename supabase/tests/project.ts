@@ -3,23 +3,18 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@revolve/local-backend/keys';
 import { clientFor, totpCode } from '@revolve/local-backend/testing';
+import { seeded, seededAdminTotpSecret, seedPassword } from './seedAccounts';
+
+export { seeded, seededAdminTotpSecret, seedPassword } from './seedAccounts';
 
 export const projectUrl = inject('projectUrl');
 export const mailboxUrl = inject('projectMailboxUrl');
-
-/** Every seeded account's password (supabase/seed.sql). */
-export const seedPassword = 'Password123';
 
 // The new API keys only: the backend of these tests refuses the legacy JWT keys (setup.ts).
 export const anonClient = () => clientFor(projectUrl, LOCAL_PUBLISHABLE_KEY);
 export const serviceClient = () => clientFor(projectUrl, LOCAL_SECRET_KEY);
 
-/**
- * The seeded admin's authenticator app secret (supabase/seed.sql, published in supabase/README.md):
- * admin powers need a session through a second factor.
- */
-export const seededAdminTotpSecret = 'REVOLVEADMINLOCALONLYTOTPKEY2345';
-const totpSecrets: Record<string, string> = { 'admin@example.com': seededAdminTotpSecret };
+const totpSecrets: Record<string, string> = { [seeded.admin.email]: seededAdminTotpSecret };
 
 /** Signed in as a user does, through the code from their authenticator app where they have one. */
 export async function signedIn(email: string, password = seedPassword): Promise<SupabaseClient> {
@@ -108,13 +103,3 @@ export function database(): pg.Pool {
   pool ??= new pg.Pool({ connectionString: inject('projectDbUrl'), max: 3 });
   return pool;
 }
-
-export const seeded = {
-  admin: { id: 'a0000000-0000-4000-8000-000000000001', email: 'admin@example.com' },
-  active: { id: 'a0000000-0000-4000-8000-000000000002', email: 'active@example.com' },
-  expiring: { id: 'a0000000-0000-4000-8000-000000000003', email: 'expiring@example.com' },
-  pending: { id: 'a0000000-0000-4000-8000-000000000004', email: 'pending@example.com' },
-  retrial: { id: 'a0000000-0000-4000-8000-000000000005', email: 'retrial@example.com' },
-  expired: { id: 'a0000000-0000-4000-8000-000000000006', email: 'expired@example.com' },
-  fresh: { id: 'a0000000-0000-4000-8000-000000000007', email: 'new@example.com' },
-} as const;
