@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectFailedRequests, test } from './fixtures';
-import { expectNoAxeViolations, toast } from './support/page';
+import { channelJoined, expectNoAxeViolations, toast } from './support/page';
 import { modules, type ModuleDetails, type TrialModuleSlug } from '../src/content/modules';
 import { details as conflictResolution } from '../src/content/moduleDetails/conflict-resolution';
 import { details as dementia } from '../src/content/moduleDetails/dementia';
@@ -190,13 +190,17 @@ test.describe('trial module pages', () => {
     consoleErrors,
   }) => {
     const email = uniqueEmail('trial-start-fails');
-    const { trialId } = await accountWithActiveTrial(email, password, 'Fay Fails');
+    const { trialId, userId } = await accountWithActiveTrial(email, password, 'Fay Fails');
     await signedInAs(page, email);
+    const joined = channelJoined(page, userId);
     await page.goto('/modules/trial/dementia');
     const start = page.getByRole('button', { name: 'Start Training' });
     await expect(start).toBeEnabled();
 
-    // The trial ends while the page is open: the database refuses the record.
+    // The trial ends while the page is open, unannounced, after the live channel has joined (which
+    // reads the trial again, and would then show the page without one): the database refuses the
+    // record.
+    await joined;
     await deleteRow('active_trial_users', trialId);
     await start.click();
     await expect(toast(page, 'Error', 'Failed to record access. Please try again.')).toBeVisible();
