@@ -47,8 +47,10 @@ async function readSchema(db: Reader): Promise<string> {
   return `${[header, ...sections.filter((section) => section !== '')].join('\n\n')}\n`;
 }
 
+/** Rows of `sql`, which reads the project's schemas as $1 unless it takes no parameter. */
 async function rows<Row>(db: Reader, sql: string): Promise<Row[]> {
-  return (await db.query<Row & pg.QueryResultRow>(sql, [schemas])).rows;
+  const params = sql.includes('$1') ? [schemas] : [];
+  return (await db.query<Row & pg.QueryResultRow>(sql, params)).rows;
 }
 
 /** A titled list of statements; those of one line each are not spaced apart. */
@@ -63,7 +65,7 @@ async function extensions(db: Reader): Promise<string> {
     db,
     `select quote_ident(e.extname) as name, quote_ident(n.nspname) as schema
        from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-      where e.extname <> 'plpgsql' and $1::text[] is not null
+      where e.extname <> 'plpgsql'
       order by e.extname`,
   );
   return section(
@@ -295,7 +297,7 @@ async function cronJobs(db: Reader): Promise<string> {
   const found = await rows<{ line: string }>(
     db,
     `select format('select cron.schedule(%L, %L, %L);', jobname, schedule, btrim(command)) as line
-       from cron.job where $1::text[] is not null order by jobname`,
+       from cron.job order by jobname`,
   );
   return section(
     'Scheduled jobs (pg_cron)',

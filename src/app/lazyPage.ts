@@ -56,7 +56,7 @@ export function lazyPage(name: `${string}/${string}Page`): LazyPage {
       await page.preload();
       if (pathname !== undefined) await module?.prepareForHydration?.(pathname);
     },
-    source: `src/features/${name.replace('/', '/pages/')}.tsx`,
+    source: `${path.replace('../', 'src/')}.tsx`,
     prefetchForUser: (userId) => {
       loadQueries?.()
         .then((queries) => queries.prefetchForUser(userId))
