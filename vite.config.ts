@@ -38,13 +38,15 @@ export default defineConfig(({ mode }) => {
       cssCodeSplit: false,
       modulePreload: false,
       rolldownOptions: {
-        // Two entries: the page's (index.html -> src/app/main.tsx, a few hundred bytes that the HTML
-        // loads) and the app's (src/app/startApp.tsx, which main.tsx imports after the first paint by
-        // the address scripts/build.ts writes into the page). As an entry the app keeps the shared
-        // code in one file, as before, instead of a dozen chunks compressed one by one.
+        // Three entries: the page's (index.html -> src/app/main.tsx, a few hundred bytes that the
+        // HTML loads), the app's (src/app/startApp.tsx, which main.tsx imports after the first paint
+        // by the address scripts/build.ts writes into the page) and a portal page's first queries
+        // (src/app/firstQueries.ts, which the build names in the page's head). As an entry the app
+        // keeps the shared code in one file, instead of a dozen chunks compressed one by one.
         input: {
           index: fileURLToPath(new URL('./index.html', import.meta.url)),
           app: fileURLToPath(new URL('./src/app/startApp.tsx', import.meta.url)),
+          firstQueries: fileURLToPath(new URL('./src/app/firstQueries.ts', import.meta.url)),
         },
         plugins: [
           {

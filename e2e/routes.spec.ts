@@ -71,7 +71,11 @@ test.describe('prerendered HTML', () => {
       expect(preload, chunk).not.toBeNull();
       expect(preload?.index, chunk).toBeGreaterThan(stylesheet);
     }
-    expect(head).toContain('<link rel="modulepreload" data-first-queries');
+    // The first queries start from a script of their own, after the link naming them, without
+    // waiting for the stylesheet as the page's entry does.
+    expect(head).toMatch(
+      /<link rel="modulepreload" data-first-queries[^>]*>[\s\S]*<script type="module" async crossorigin src="\/assets\/firstQueries-[\w-]+\.js"><\/script>/,
+    );
     expect(head).toContain('<link rel="preconnect" crossorigin href="http://127.0.0.1:');
     // The signed-in controls wait until the page's own code is in.
     expect(head).not.toContain('SignedInControls');

@@ -74,7 +74,9 @@ const portalEntries = [
   'src/components/layout/MobileNav.tsx',
 ];
 const firstQueriesEntry = 'src/app/firstQueries.ts';
-for (const key of [...portalEntries, firstQueriesEntry]) {
+const supabaseClient = 'src/lib/supabase.ts';
+const appEntry = 'src/app/startApp.tsx';
+for (const key of [...portalEntries, firstQueriesEntry, supabaseClient, appEntry]) {
   if (!manifest[key]) throw new Error(`The client manifest has no chunk for ${key}.`);
 }
 
@@ -173,26 +175,25 @@ interface Preloads {
 
 function preloadLinks(source: string, page: 'prerendered' | 'portal' | 'not-found'): Preloads {
   const alreadyLoaded = new Set(chunkClosure('index.html'));
-  // A portal page's first queries (src/app/lazyPage.ts), which the entry starts at once.
+  // A portal page's first queries (src/app/lazyPage.ts) and the client they need, listed first: a
+  // script of their own starts them as soon as these are in (src/app/firstQueries.ts).
   const queries = source.replace(/\.tsx$/, '.queries.ts');
-  const firstQueries = page === 'portal' && manifest[queries] ? [firstQueriesEntry, queries] : [];
-  const roots = [
-    'src/app/startApp.tsx',
-    ...firstQueries,
-    source,
-    ...(page === 'portal' ? portalEntries : []),
-  ];
+  const firstQueries =
+    page === 'portal' && manifest[queries] ? [firstQueriesEntry, supabaseClient, queries] : [];
+  const roots = [...firstQueries, appEntry, source, ...(page === 'portal' ? portalEntries : [])];
   const files = [...new Set(roots.flatMap((root) => chunkClosure(root)))].filter(
     (file) => !alreadyLoaded.has(file),
   );
   const css = files.flatMap((key) => manifest[key]?.css ?? []);
   const atOnce = page !== 'prerendered';
   const indent = atOnce ? '\n    ' : '\n      ';
-  const modules = files.map((key, index) => {
-    const role = index === 0 ? ' data-app' : key === queries ? ' data-first-queries' : '';
-    const priority = atOnce ? ' fetchpriority="low"' : '';
-    return `${indent}<link rel="modulepreload"${role}${priority} crossorigin href="/${manifest[key]?.file}">`;
-  });
+  const modules = files
+    .filter((key) => key !== firstQueriesEntry)
+    .map((key) => {
+      const role = key === appEntry ? ' data-app' : key === queries ? ' data-first-queries' : '';
+      const priority = atOnce ? ' fetchpriority="low"' : '';
+      return `${indent}<link rel="modulepreload"${role}${priority} crossorigin href="/${manifest[key]?.file}">`;
+    });
   const stylesheets = css.map(
     (file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`,
   );
@@ -201,8 +202,16 @@ function preloadLinks(source: string, page: 'prerendered' | 'portal' | 'not-foun
     page === 'portal'
       ? `\n    <link rel="preconnect" crossorigin href="${new URL(env.VITE_SUPABASE_URL).origin}">`
       : '';
+  // After the link naming its queries module, which it reads (src/app/firstQueries.ts).
+  const firstQueriesScript =
+    firstQueries.length > 0
+      ? `\n    <script type="module" async crossorigin src="/${manifest[firstQueriesEntry]?.file}"></script>`
+      : '';
   return atOnce
-    ? { withHead: stylesheets.join(''), endOfHead: backend + modules.join('') }
+    ? {
+        withHead: stylesheets.join(''),
+        endOfHead: backend + modules.join('') + firstQueriesScript,
+      }
     : {
         withHead: [
           `\n    <template data-app-chunks>${modules.join('')}\n    </template>`,

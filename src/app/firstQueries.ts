@@ -4,13 +4,15 @@ import { logger } from '@/lib/logger';
 import type { PageQueries } from './lazyPage';
 
 /**
- * Starts a portal page's first queries for the stored session while the page's code is still on
- * its way: the entry (./main.tsx) calls this with the page's queries module, which the build names
- * in the head (`data-first-queries`). It needs supabase-js and that small module only, not the app,
- * so on a slow connection the answer is in by the time the page has rendered. The page's own
- * queries then find it in the cache; if anything here fails they simply ask again.
+ * A portal page's first queries, started for the stored session while the page's code is still on
+ * its way. scripts/build.ts names the page's queries module in its head (`data-first-queries`) and
+ * loads this entry after it as an async module script: it runs as soon as it has arrived, not after
+ * the stylesheet and the page entry (./main.tsx) as a deferred script would. It needs supabase-js
+ * and that small module only, not the app, so on a slow connection the answer is in by the time the
+ * page has rendered. The page's own queries then find it in the cache; if anything here fails they
+ * simply ask again.
  */
-export async function startFirstQueries(queriesModule: string): Promise<void> {
+async function startFirstQueries(queriesModule: string): Promise<void> {
   try {
     if (window.localStorage.getItem(authStorageKey) === null) return;
     const [supabase, queries] = await Promise.all([
@@ -26,3 +28,7 @@ export async function startFirstQueries(queriesModule: string): Promise<void> {
     logger.warn("Could not start the page's first queries early:", error);
   }
 }
+
+// The link precedes this script in the head, so the parser has read it by the time this runs.
+const queriesModule = document.querySelector('link[data-first-queries]')?.getAttribute('href');
+if (queriesModule) void startFirstQueries(queriesModule);

@@ -20,12 +20,6 @@ function startApp(): void {
   else if (import.meta.env.DEV) void import('./startApp');
 }
 
-// A portal page's first queries start with the code's download, not after it (./firstQueries.ts).
-const firstQueries = document.querySelector('link[data-first-queries]')?.getAttribute('href');
-if (firstQueries) {
-  void import('./firstQueries').then((module) => module.startFirstQueries(firstQueries));
-}
-
 const root = document.getElementById('root');
 // A protected page's shell (data-shell) is painted with the HTML too, but its content is the code's
 // to fetch: it starts at once.
