@@ -267,7 +267,6 @@ create view public.admin_active_trials with (security_invoker=true) as
     t.status,
     t.granted_at,
     t.expires_at,
-    json_build_object('name', p.name, 'email', p.email) AS profile,
     p.name AS profile_name,
     p.email AS profile_email
    FROM public.active_trial_users t
@@ -279,18 +278,29 @@ create view public.admin_expired_trials with (security_invoker=true) as
     t.email,
     t.expired_at,
     t.can_retrial,
-    json_build_object('name', p.name, 'email', p.email) AS profile,
     p.name AS profile_name,
     p.email AS profile_email
    FROM public.expired_trials t
      LEFT JOIN public.profiles p ON p.id = t.user_id;
+
+create view public.admin_leads with (security_invoker=true) as
+ SELECT id,
+    first_name,
+    last_name,
+    email,
+    subject,
+    message,
+    status,
+    note,
+    created_at,
+    updated_at
+   FROM public.leads l;
 
 create view public.admin_module_unlocks with (security_invoker=true) as
  SELECT t.id,
     t.user_id,
     t.module_name,
     t.unlocked_at,
-    json_build_object('name', p.name, 'email', p.email) AS profile,
     p.name AS profile_name,
     p.email AS profile_email
    FROM public.module_unlocks t
@@ -792,7 +802,7 @@ end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.admin_search_leads(pattern text)
- RETURNS TABLE(id uuid, first_name text, last_name text, email text, subject text, message text, status text, note text, created_at timestamp with time zone, updated_at timestamp with time zone)
+ RETURNS SETOF public.admin_leads
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -1287,8 +1297,8 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.update_lead(lead_id uuid, status text, note text DEFAULT NULL::text)
- RETURNS jsonb
+CREATE OR REPLACE FUNCTION public.update_lead(lead_id uuid, new_status text, new_note text DEFAULT NULL::text)
+ RETURNS SETOF public.admin_leads
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -1297,20 +1307,20 @@ declare
   updated public.leads;
 begin
   perform private.assert_admin();
-  if status is null or status not in ('new', 'contacted', 'closed') then
+  if new_status is null or new_status not in ('new', 'contacted', 'closed') then
     raise exception 'Status must be new, contacted or closed' using errcode = 'PT400';
   end if;
-  if char_length(coalesce(note, '')) > 2000 then
+  if char_length(coalesce(new_note, '')) > 2000 then
     raise exception 'Note must be at most 2000 characters' using errcode = 'PT400';
   end if;
   update public.leads l
-  set status = update_lead.status, note = coalesce(trim(update_lead.note), l.note), updated_at = now()
+  set status = new_status, note = coalesce(trim(new_note), l.note), updated_at = now()
   where l.id = lead_id
   returning * into updated;
   if updated.id is null then
     raise exception 'Lead not found' using errcode = 'PT404';
   end if;
-  return to_jsonb(updated) - 'client_key';
+  return query select v.* from public.admin_leads v where v.id = updated.id;
 end;
 $function$;
 
@@ -1440,8 +1450,8 @@ grant execute on function public.trial_password() to authenticated;
 grant execute on function public.trial_password() to service_role;
 grant execute on function public.unlock_module(slug text, password text) to authenticated;
 grant execute on function public.unlock_module(slug text, password text) to service_role;
-grant execute on function public.update_lead(lead_id uuid, status text, note text) to authenticated;
-grant execute on function public.update_lead(lead_id uuid, status text, note text) to service_role;
+grant execute on function public.update_lead(lead_id uuid, new_status text, new_note text) to authenticated;
+grant execute on function public.update_lead(lead_id uuid, new_status text, new_note text) to service_role;
 grant usage on schema private to authenticated;
 grant usage on schema private to service_role;
 grant usage on schema public to anon;
@@ -1455,6 +1465,7 @@ grant select on table public.admin_active_trials to authenticated;
 grant select on table public.admin_audit_log to authenticated;
 grant select on table public.admin_audit_log to service_role;
 grant select on table public.admin_expired_trials to authenticated;
+grant select on table public.admin_leads to authenticated;
 grant select on table public.admin_module_unlocks to authenticated;
 grant select on table public.email_deliveries to authenticated;
 grant select on table public.email_deliveries to service_role;

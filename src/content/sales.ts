@@ -3,8 +3,6 @@
  * interest registered on /book-demo, and /admin/activity, the audit log and the funnel. Their
  * titles and the links to them are in ./salesPages.ts.
  */
-export type LeadStatus = 'new' | 'contacted' | 'closed';
-
 export const leadsPage = {
   heading: 'Leads',
   intro:
@@ -22,10 +20,8 @@ export const leadsPage = {
     status: 'Status',
     actions: 'Actions',
   },
-  statuses: { new: 'New', contacted: 'Contacted', closed: 'Closed' } satisfies Record<
-    LeadStatus,
-    string
-  >,
+  // One label for each value public.leads.status takes (its check constraint).
+  statuses: { new: 'New', contacted: 'Contacted', closed: 'Closed' },
   open: 'View',
   openAccessibleLabel: (name: string) => `View the lead from ${name}`,
   empty: 'No leads yet',
@@ -160,24 +156,13 @@ export const activityPage = {
   },
 };
 
-/** The e-mails the database asks for (public.email_deliveries.kind). */
-export type EmailKind = 'trial_reminder';
-
-export const emailKinds: Record<EmailKind, string> = {
+/** The e-mails the database asks for, one for each value public.email_deliveries.kind takes. */
+export const emailKinds = {
   trial_reminder: 'Trial reminder',
 };
 
-export type AuditAction =
-  | 'approve_trial'
-  | 'reject_trial'
-  | 'expire_trial'
-  | 'delete_trial'
-  | 'grant_admin'
-  | 'create_access_code'
-  | 'revoke_access_code'
-  | 'update_lead';
-
-export const auditActions: Record<AuditAction, string> = {
+/** One for each value public.admin_audit_log.action takes. */
+export const auditActions = {
   approve_trial: 'Approved a trial',
   reject_trial: 'Rejected a trial',
   expire_trial: 'Expired a trial',

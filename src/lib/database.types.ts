@@ -54,7 +54,7 @@ export type Database = {
           expires_at: string;
           granted_at: string;
           id: string;
-          status: string;
+          status: Database['public']['Enums']['active_trial_users_status'];
           trial_request_id: string | null;
           user_id: string;
         };
@@ -63,7 +63,7 @@ export type Database = {
           expires_at: string;
           granted_at?: string;
           id?: string;
-          status?: string;
+          status?: Database['public']['Enums']['active_trial_users_status'];
           trial_request_id?: string | null;
           user_id: string;
         };
@@ -72,7 +72,7 @@ export type Database = {
           expires_at?: string;
           granted_at?: string;
           id?: string;
-          status?: string;
+          status?: Database['public']['Enums']['active_trial_users_status'];
           trial_request_id?: string | null;
           user_id?: string;
         };
@@ -93,7 +93,7 @@ export type Database = {
       };
       admin_audit_log: {
         Row: {
-          action: string;
+          action: Database['public']['Enums']['admin_audit_log_action'];
           actor_email: string | null;
           actor_id: string | null;
           at: string;
@@ -103,7 +103,7 @@ export type Database = {
           target_user_id: string | null;
         };
         Insert: {
-          action: string;
+          action: Database['public']['Enums']['admin_audit_log_action'];
           actor_email?: string | null;
           actor_id?: string | null;
           at?: string;
@@ -113,7 +113,7 @@ export type Database = {
           target_user_id?: string | null;
         };
         Update: {
-          action?: string;
+          action?: Database['public']['Enums']['admin_audit_log_action'];
           actor_email?: string | null;
           actor_id?: string | null;
           at?: string;
@@ -132,7 +132,7 @@ export type Database = {
           created_at: string;
           delivered_at: string | null;
           id: string;
-          kind: string;
+          kind: Database['public']['Enums']['email_deliveries_kind'];
           last_attempt_at: string | null;
           last_error: string | null;
           max_attempts: number;
@@ -147,7 +147,7 @@ export type Database = {
           created_at?: string;
           delivered_at?: string | null;
           id?: string;
-          kind: string;
+          kind: Database['public']['Enums']['email_deliveries_kind'];
           last_attempt_at?: string | null;
           last_error?: string | null;
           max_attempts?: number;
@@ -162,7 +162,7 @@ export type Database = {
           created_at?: string;
           delivered_at?: string | null;
           id?: string;
-          kind?: string;
+          kind?: Database['public']['Enums']['email_deliveries_kind'];
           last_attempt_at?: string | null;
           last_error?: string | null;
           max_attempts?: number;
@@ -224,7 +224,7 @@ export type Database = {
           message: string;
           note: string;
           search_text: string;
-          status: string;
+          status: Database['public']['Enums']['leads_status'];
           subject: string;
           updated_at: string;
         };
@@ -238,7 +238,7 @@ export type Database = {
           message: string;
           note?: string;
           search_text?: never;
-          status?: string;
+          status?: Database['public']['Enums']['leads_status'];
           subject: string;
           updated_at?: string;
         };
@@ -252,7 +252,7 @@ export type Database = {
           message?: string;
           note?: string;
           search_text?: never;
-          status?: string;
+          status?: Database['public']['Enums']['leads_status'];
           subject?: string;
           updated_at?: string;
         };
@@ -261,7 +261,7 @@ export type Database = {
       module_unlocks: {
         Row: {
           access_code_id: string | null;
-          grant_kind: string;
+          grant_kind: Database['public']['Enums']['module_unlocks_grant_kind'];
           id: string;
           module_name: string;
           unlocked_at: string;
@@ -269,7 +269,7 @@ export type Database = {
         };
         Insert: {
           access_code_id?: string | null;
-          grant_kind?: string;
+          grant_kind?: Database['public']['Enums']['module_unlocks_grant_kind'];
           id?: string;
           module_name: string;
           unlocked_at?: string;
@@ -277,7 +277,7 @@ export type Database = {
         };
         Update: {
           access_code_id?: string | null;
-          grant_kind?: string;
+          grant_kind?: Database['public']['Enums']['module_unlocks_grant_kind'];
           id?: string;
           module_name?: string;
           unlocked_at?: string;
@@ -306,7 +306,7 @@ export type Database = {
           read: boolean;
           read_at: string | null;
           title: string;
-          type: string;
+          type: Database['public']['Enums']['notifications_type'];
           user_id: string;
         };
         Insert: {
@@ -316,7 +316,7 @@ export type Database = {
           read?: boolean;
           read_at?: string | null;
           title: string;
-          type?: string;
+          type?: Database['public']['Enums']['notifications_type'];
           user_id: string;
         };
         Update: {
@@ -326,7 +326,7 @@ export type Database = {
           read?: boolean;
           read_at?: string | null;
           title?: string;
-          type?: string;
+          type?: Database['public']['Enums']['notifications_type'];
           user_id?: string;
         };
         Relationships: [
@@ -345,7 +345,7 @@ export type Database = {
           id: string;
           last_name: string;
           reviewed_at: string | null;
-          status: string;
+          status: Database['public']['Enums']['pending_trials_status'];
           submitted_at: string;
           user_id: string;
         };
@@ -355,7 +355,7 @@ export type Database = {
           id?: string;
           last_name?: string;
           reviewed_at?: string | null;
-          status?: string;
+          status?: Database['public']['Enums']['pending_trials_status'];
           submitted_at?: string;
           user_id?: string;
         };
@@ -365,7 +365,7 @@ export type Database = {
           id?: string;
           last_name?: string;
           reviewed_at?: string | null;
-          status?: string;
+          status?: Database['public']['Enums']['pending_trials_status'];
           submitted_at?: string;
           user_id?: string;
         };
@@ -431,15 +431,14 @@ export type Database = {
     Views: {
       admin_active_trials: {
         Row: {
-          email: string | null;
-          expires_at: string | null;
-          granted_at: string | null;
-          id: string | null;
-          profile: Json | null;
+          email: string;
+          expires_at: string;
+          granted_at: string;
+          id: string;
           profile_email: string | null;
           profile_name: string | null;
-          status: string | null;
-          user_id: string | null;
+          status: Database['public']['Enums']['active_trial_users_status'];
+          user_id: string;
         };
         Relationships: [
           {
@@ -452,14 +451,13 @@ export type Database = {
       };
       admin_expired_trials: {
         Row: {
-          can_retrial: boolean | null;
-          email: string | null;
-          expired_at: string | null;
-          id: string | null;
-          profile: Json | null;
+          can_retrial: boolean;
+          email: string;
+          expired_at: string;
+          id: string;
           profile_email: string | null;
           profile_name: string | null;
-          user_id: string | null;
+          user_id: string;
         };
         Relationships: [
           {
@@ -470,15 +468,53 @@ export type Database = {
           },
         ];
       };
+      admin_leads: {
+        Row: {
+          created_at: string;
+          email: string;
+          first_name: string;
+          id: string;
+          last_name: string;
+          message: string;
+          note: string;
+          status: Database['public']['Enums']['leads_status'];
+          subject: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string | null;
+          email?: string | null;
+          first_name?: string | null;
+          id?: string | null;
+          last_name?: string | null;
+          message?: string | null;
+          note?: string | null;
+          status?: Database['public']['Enums']['leads_status'] | null;
+          subject?: string | null;
+          updated_at?: string | null;
+        };
+        Update: {
+          created_at?: string | null;
+          email?: string | null;
+          first_name?: string | null;
+          id?: string | null;
+          last_name?: string | null;
+          message?: string | null;
+          note?: string | null;
+          status?: Database['public']['Enums']['leads_status'] | null;
+          subject?: string | null;
+          updated_at?: string | null;
+        };
+        Relationships: [];
+      };
       admin_module_unlocks: {
         Row: {
-          id: string | null;
-          module_name: string | null;
-          profile: Json | null;
+          id: string;
+          module_name: string;
           profile_email: string | null;
           profile_name: string | null;
-          unlocked_at: string | null;
-          user_id: string | null;
+          unlocked_at: string;
+          user_id: string;
         };
         Relationships: [
           {
@@ -529,15 +565,14 @@ export type Database = {
       admin_search_active_trials: {
         Args: { pattern: string };
         Returns: {
-          email: string | null;
-          expires_at: string | null;
-          granted_at: string | null;
-          id: string | null;
-          profile: Json | null;
+          email: string;
+          expires_at: string;
+          granted_at: string;
+          id: string;
           profile_email: string | null;
           profile_name: string | null;
-          status: string | null;
-          user_id: string | null;
+          status: Database['public']['Enums']['active_trial_users_status'];
+          user_id: string;
         }[];
         SetofOptions: {
           from: '*';
@@ -549,7 +584,7 @@ export type Database = {
       admin_search_audit_log: {
         Args: { actor_pattern: string };
         Returns: {
-          action: string;
+          action: Database['public']['Enums']['admin_audit_log_action'];
           actor_email: string | null;
           actor_id: string | null;
           at: string;
@@ -568,14 +603,13 @@ export type Database = {
       admin_search_expired_trials: {
         Args: { pattern: string };
         Returns: {
-          can_retrial: boolean | null;
-          email: string | null;
-          expired_at: string | null;
-          id: string | null;
-          profile: Json | null;
+          can_retrial: boolean;
+          email: string;
+          expired_at: string;
+          id: string;
           profile_email: string | null;
           profile_name: string | null;
-          user_id: string | null;
+          user_id: string;
         }[];
         SetofOptions: {
           from: '*';
@@ -594,21 +628,26 @@ export type Database = {
           last_name: string;
           message: string;
           note: string;
-          status: string;
+          status: Database['public']['Enums']['leads_status'];
           subject: string;
           updated_at: string;
         }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_leads';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
       admin_search_module_unlocks: {
         Args: { pattern: string };
         Returns: {
-          id: string | null;
-          module_name: string | null;
-          profile: Json | null;
+          id: string;
+          module_name: string;
           profile_email: string | null;
           profile_name: string | null;
-          unlocked_at: string | null;
-          user_id: string | null;
+          unlocked_at: string;
+          user_id: string;
         }[];
         SetofOptions: {
           from: '*';
@@ -639,7 +678,7 @@ export type Database = {
           expires_at: string;
           granted_at: string;
           id: string;
-          status: string;
+          status: Database['public']['Enums']['active_trial_users_status'];
           trial_request_id: string | null;
           user_id: string;
         };
@@ -726,12 +765,44 @@ export type Database = {
       trial_password: { Args: Record<PropertyKey, never>; Returns: string };
       unlock_module: { Args: { password: string; slug: string }; Returns: Json };
       update_lead: {
-        Args: { lead_id: string; note?: string; status: string };
-        Returns: Json;
+        Args: { lead_id: string; new_note?: string; new_status: string };
+        Returns: {
+          created_at: string;
+          email: string;
+          first_name: string;
+          id: string;
+          last_name: string;
+          message: string;
+          note: string;
+          status: Database['public']['Enums']['leads_status'];
+          subject: string;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_leads';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
     };
     Enums: {
+      active_trial_users_status: 'active';
+      admin_audit_log_action:
+        | 'approve_trial'
+        | 'reject_trial'
+        | 'expire_trial'
+        | 'delete_trial'
+        | 'grant_admin'
+        | 'create_access_code'
+        | 'revoke_access_code'
+        | 'update_lead';
       app_role: 'admin';
+      email_deliveries_kind: 'trial_reminder';
+      leads_status: 'new' | 'contacted' | 'closed';
+      module_unlocks_grant_kind: 'trial' | 'access_code';
+      notifications_type: 'info' | 'success' | 'error';
+      pending_trials_status: 'pending' | 'approved' | 'rejected';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -853,7 +924,23 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      active_trial_users_status: ['active'],
+      admin_audit_log_action: [
+        'approve_trial',
+        'reject_trial',
+        'expire_trial',
+        'delete_trial',
+        'grant_admin',
+        'create_access_code',
+        'revoke_access_code',
+        'update_lead',
+      ],
       app_role: ['admin'],
+      email_deliveries_kind: ['trial_reminder'],
+      leads_status: ['new', 'contacted', 'closed'],
+      module_unlocks_grant_kind: ['trial', 'access_code'],
+      notifications_type: ['info', 'success', 'error'],
+      pending_trials_status: ['pending', 'approved', 'rejected'],
     },
   },
 } as const;

@@ -29,6 +29,15 @@ grant select (id, first_name, last_name, email, subject, message, status, note, 
   on public.leads to authenticated;
 grant select, insert, update, delete on public.leads to service_role;
 
+-- A lead as admins read it, one shape for the list, its search and update_lead's answer: the
+-- columns granted above, as the caller (row level security: admins only).
+create view public.admin_leads with (security_invoker = true) as
+  select l.id, l.first_name, l.last_name, l.email, l.subject, l.message, l.status, l.note,
+    l.created_at, l.updated_at
+  from public.leads l;
+revoke all on public.admin_leads from public, anon, authenticated, service_role;
+grant select on public.admin_leads to authenticated;
+
 -- Files a lead unless its address already filed `per_hour` this hour. The count and the insert
 -- run under one lock per address, so parallel submissions cannot slip past the limit.
 create function public.submit_lead(
@@ -51,27 +60,29 @@ begin
 end;
 $$;
 
--- An admin follows a lead up: new -> contacted -> closed (any order), with a note.
-create function public.update_lead(lead_id uuid, status text, note text default null) returns jsonb
+-- An admin follows a lead up: new -> contacted -> closed (any order), with a note. The answer is the
+-- lead as admins read it.
+create function public.update_lead(lead_id uuid, new_status text, new_note text default null)
+returns setof public.admin_leads
 language plpgsql security definer set search_path = '' as $$
 declare
   updated public.leads;
 begin
   perform private.assert_admin();
-  if status is null or status not in ('new', 'contacted', 'closed') then
+  if new_status is null or new_status not in ('new', 'contacted', 'closed') then
     raise exception 'Status must be new, contacted or closed' using errcode = 'PT400';
   end if;
-  if char_length(coalesce(note, '')) > 2000 then
+  if char_length(coalesce(new_note, '')) > 2000 then
     raise exception 'Note must be at most 2000 characters' using errcode = 'PT400';
   end if;
   update public.leads l
-  set status = update_lead.status, note = coalesce(trim(update_lead.note), l.note), updated_at = now()
+  set status = new_status, note = coalesce(trim(new_note), l.note), updated_at = now()
   where l.id = lead_id
   returning * into updated;
   if updated.id is null then
     raise exception 'Lead not found' using errcode = 'PT404';
   end if;
-  return to_jsonb(updated) - 'client_key';
+  return query select v.* from public.admin_leads v where v.id = updated.id;
 end;
 $$;
 

@@ -41,25 +41,22 @@ create index admin_audit_log_action_idx on public.admin_audit_log (action, at de
 -- Nobody sees a row of a trial without its profile: row level security, which the views apply as
 -- the caller (security_invoker), shows admins every profile and other users their own, and each
 -- row's user_id is a foreign key to profiles.
--- `profile` is the name and e-mail as the embed gave them; profile_name and profile_email are there
--- to search.
+-- A left join types profile_name and profile_email as nullable (npm run db:generate), which they
+-- are to Postgres; the lists show a missing name as a dash.
 create view public.admin_active_trials with (security_invoker = true) as
   select t.id, t.user_id, t.email, t.status, t.granted_at, t.expires_at,
-    json_build_object('name', p.name, 'email', p.email) as profile,
     p.name as profile_name, p.email as profile_email
   from public.active_trial_users t
   left join public.profiles p on p.id = t.user_id;
 
 create view public.admin_expired_trials with (security_invoker = true) as
   select t.id, t.user_id, t.email, t.expired_at, t.can_retrial,
-    json_build_object('name', p.name, 'email', p.email) as profile,
     p.name as profile_name, p.email as profile_email
   from public.expired_trials t
   left join public.profiles p on p.id = t.user_id;
 
 create view public.admin_module_unlocks with (security_invoker = true) as
   select t.id, t.user_id, t.module_name, t.unlocked_at,
-    json_build_object('name', p.name, 'email', p.email) as profile,
     p.name as profile_name, p.email as profile_email
   from public.module_unlocks t
   left join public.profiles p on p.id = t.user_id;
@@ -109,11 +106,7 @@ begin
 end;
 $$;
 
-create function public.admin_search_leads(pattern text)
-returns table (
-  id uuid, first_name text, last_name text, email text, subject text, message text, status text,
-  note text, created_at timestamptz, updated_at timestamptz
-)
+create function public.admin_search_leads(pattern text) returns setof public.admin_leads
 language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan as $$
 begin
   perform private.assert_admin();

@@ -73,7 +73,7 @@ const signedInSecurityDefiners: Record<string, string> = {
     "any signed-in user: reads the shared trial password from private.settings and answers it only while the caller's own trial is active",
   'public.unlock_module(slug text, password text)':
     'any signed-in user: checks the answer against password hashes and code hashes the caller cannot read, counts wrong guesses in private.unlock_attempts and records the unlock with its grant',
-  'public.update_lead(lead_id uuid, status text, note text)': `${admin}; writes leads, which no API role may`,
+  'public.update_lead(lead_id uuid, new_status text, new_note text)': `${admin}; writes leads, which no API role may`,
 };
 
 describe('the Security Advisor', () => {

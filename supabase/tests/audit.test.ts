@@ -141,8 +141,8 @@ describe('each admin action writes its row', () => {
     const leadId = rows[0]?.id ?? '';
     const { error } = await admin.rpc('update_lead', {
       lead_id: leadId,
-      status: 'contacted',
-      note: 'Rang them',
+      new_status: 'contacted',
+      new_note: 'Rang them',
     });
     expect(error).toBeNull();
     expect(await auditOf(leadId)).toEqual([

@@ -38,6 +38,8 @@ const tables: Record<string, Record<(typeof apiRoles)[number], string[]>> = {
   admin_active_trials: { anon: [], authenticated: ['SELECT'], service_role: [] },
   admin_expired_trials: { anon: [], authenticated: ['SELECT'], service_role: [] },
   admin_module_unlocks: { anon: [], authenticated: ['SELECT'], service_role: [] },
+  // The columns of leads that admins read (leads' own grants are per column, below).
+  admin_leads: { anon: [], authenticated: ['SELECT'], service_role: [] },
 };
 
 /** Privileges on single columns beyond the table-level ones: "table.column PRIVILEGE role". */

@@ -138,6 +138,8 @@ describe('who reaches leads', () => {
     for (const client of [visitor, user.client]) {
       const read = await client.from('leads').select('id');
       expect(read.data ?? []).toEqual([]);
+      const readView = await client.from('admin_leads').select('id');
+      expect(readView.data ?? []).toEqual([]);
       const insert = await client.from('leads').insert({
         first_name: 'X',
         last_name: 'Y',
@@ -159,7 +161,7 @@ describe('who reaches leads', () => {
     }
     const update = await user.client.rpc('update_lead', {
       lead_id: '00000000-0000-4000-8000-000000000000',
-      status: 'closed',
+      new_status: 'closed',
     });
     expect(update.error).toMatchObject({ code: '42501', message: 'Admin privileges are required' });
   });
@@ -176,24 +178,41 @@ describe('who reaches leads', () => {
     expect(data).toMatchObject({ email: lead.email, status: 'new', note: '' });
     const hash = await admin.from('leads').select('client_key').limit(1);
     expect(hash.error?.code).toBe('42501');
+    const asListed = await admin.from('admin_leads').select('*').eq('email', lead.email).single();
+    expect(Object.keys(asListed.data ?? {}).sort()).toEqual(
+      [
+        'created_at',
+        'email',
+        'first_name',
+        'id',
+        'last_name',
+        'message',
+        'note',
+        'status',
+        'subject',
+        'updated_at',
+      ].sort(),
+    );
 
-    const followed = await admin.rpc('update_lead', {
-      lead_id: (data as { id: string }).id,
-      status: 'contacted',
-      note: 'Called on Monday',
-    });
+    const followed = await admin
+      .rpc('update_lead', {
+        lead_id: (data as { id: string }).id,
+        new_status: 'contacted',
+        new_note: 'Called on Monday',
+      })
+      .single();
     expect(followed.error).toBeNull();
     expect(followed.data).toMatchObject({ status: 'contacted', note: 'Called on Monday' });
     expect(followed.data).not.toHaveProperty('client_key');
 
     const bad = await admin.rpc('update_lead', {
       lead_id: (data as { id: string }).id,
-      status: 'won',
+      new_status: 'won',
     });
     expect(bad.error).toMatchObject({ message: 'Status must be new, contacted or closed' });
     const missing = await serviceClient().rpc('update_lead', {
       lead_id: '00000000-0000-4000-8000-000000000000',
-      status: 'closed',
+      new_status: 'closed',
     });
     expect(missing.error).toMatchObject({ message: 'Lead not found' });
   });

@@ -31,7 +31,7 @@ const adminCalls: Record<string, Record<string, unknown>> = {
   expire_trial: { trial_id: unknownId },
   grant_admin_role: { user_email: seeded.fresh.email },
   revoke_access_code: { code_id: unknownId },
-  update_lead: { lead_id: unknownId, status: 'contacted' },
+  update_lead: { lead_id: unknownId, new_status: 'contacted' },
 };
 
 const adminFunctions = [

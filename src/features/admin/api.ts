@@ -22,46 +22,6 @@ export interface ListQuery {
   pageSize?: number;
 }
 
-export interface PendingTrialRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  submitted_at: string;
-}
-export interface ActiveTrialRow {
-  id: string;
-  user_id: string;
-  email: string;
-  granted_at: string;
-  expires_at: string;
-  profiles: { name: string; email: string };
-}
-export interface ExpiredTrialRow {
-  id: string;
-  email: string;
-  expired_at: string;
-  can_retrial: boolean;
-  profiles: { name: string; email: string };
-}
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  created_at: string;
-  user_roles: { role: string }[];
-}
-export interface UnlockRow {
-  id: string;
-  module_name: string;
-  unlocked_at: string;
-  profiles: { name: string; email: string };
-}
-export interface AdminRow {
-  user_id: string;
-  profiles: { name: string; email: string };
-}
-
 function range({ page, pageSize = ADMIN_PAGE_SIZE }: ListQuery): [number, number] {
   return pageRange(page, pageSize);
 }
@@ -70,17 +30,12 @@ function range({ page, pageSize = ADMIN_PAGE_SIZE }: ListQuery): [number, number
 // time keep one order from page to page (a CSV export reads every page).
 //
 // The lists of trials and unlocks read a view of their table with the user's profile beside each
-// row (migration 20261127000200), as `profile`, which the select names `profiles`: the shape an
-// embedded profile had. Through an embed, every row of the table was joined to its profile one by
-// one, for the page and again for its count. A search reads the rows an admin_search_* function
+// row (migration 20261127000200): profile_name and profile_email. Through an embed, every row of the
+// table was joined to its profile one by one, for the page and again for its count. A search reads the rows an admin_search_* function
 // finds (an index cannot serve an ILIKE under row level security), filtered, ordered and paged as
 // the table's would be.
 
-export async function listPendingTrials(
-  supabase: Client,
-  query: ListQuery,
-  signal?: AbortSignal,
-): Promise<Page<PendingTrialRow>> {
+export async function listPendingTrials(supabase: Client, query: ListQuery, signal?: AbortSignal) {
   let request = supabase
     .from('pending_trials')
     .select('id, first_name, last_name, email, submitted_at', { count: 'exact' })
@@ -99,12 +54,8 @@ export async function listPendingTrials(
   return toPage(data, count);
 }
 
-export async function listActiveTrials(
-  supabase: Client,
-  query: ListQuery,
-  signal?: AbortSignal,
-): Promise<Page<ActiveTrialRow>> {
-  const columns = 'id, user_id, email, granted_at, expires_at, profiles:profile';
+export async function listActiveTrials(supabase: Client, query: ListQuery, signal?: AbortSignal) {
+  const columns = 'id, user_id, email, granted_at, expires_at, profile_name, profile_email';
   const like = searchPattern(query.search);
   const request = (
     like
@@ -121,15 +72,11 @@ export async function listActiveTrials(
     signal,
   );
   if (error) throw error;
-  return toPage(data as ActiveTrialRow[] | null, count);
+  return toPage(data, count);
 }
 
-export async function listExpiredTrials(
-  supabase: Client,
-  query: ListQuery,
-  signal?: AbortSignal,
-): Promise<Page<ExpiredTrialRow>> {
-  const columns = 'id, email, expired_at, can_retrial, profiles:profile';
+export async function listExpiredTrials(supabase: Client, query: ListQuery, signal?: AbortSignal) {
+  const columns = 'id, email, expired_at, can_retrial, profile_name, profile_email';
   const like = searchPattern(query.search);
   const request = like
     ? supabase
@@ -144,14 +91,10 @@ export async function listExpiredTrials(
     signal,
   );
   if (error) throw error;
-  return toPage(data as ExpiredTrialRow[] | null, count);
+  return toPage(data, count);
 }
 
-export async function listUsers(
-  supabase: Client,
-  query: ListQuery,
-  signal?: AbortSignal,
-): Promise<Page<UserRow>> {
+export async function listUsers(supabase: Client, query: ListQuery, signal?: AbortSignal) {
   const columns = 'id, name, email, created_at, user_roles(role)';
   const like = searchPattern(query.search);
   const request = like
@@ -165,15 +108,11 @@ export async function listUsers(
     signal,
   );
   if (error) throw error;
-  return toPage(data as UserRow[] | null, count);
+  return toPage(data, count);
 }
 
-export async function listUnlocks(
-  supabase: Client,
-  query: ListQuery,
-  signal?: AbortSignal,
-): Promise<Page<UnlockRow>> {
-  const columns = 'id, module_name, unlocked_at, profiles:profile';
+export async function listUnlocks(supabase: Client, query: ListQuery, signal?: AbortSignal) {
+  const columns = 'id, module_name, unlocked_at, profile_name, profile_email';
   const like = searchPattern(query.search);
   const request = like
     ? supabase
@@ -188,18 +127,14 @@ export async function listUnlocks(
     signal,
   );
   if (error) throw error;
-  return toPage(data as UnlockRow[] | null, count);
+  return toPage(data, count);
 }
 
 /**
  * The admins, ordered by name. Admins are few, so they are read at once and ordered, searched and
  * paged here (the order is on the joined profile, which a single request cannot page by).
  */
-export async function listAdmins(
-  supabase: Client,
-  query: ListQuery,
-  signal?: AbortSignal,
-): Promise<Page<AdminRow>> {
+export async function listAdmins(supabase: Client, query: ListQuery, signal?: AbortSignal) {
   const { data, error } = await abortable(
     supabase
       .from('user_roles')
@@ -210,7 +145,7 @@ export async function listAdmins(
   );
   if (error) throw error;
   const needle = query.search.trim().toLowerCase();
-  const rows = (data as AdminRow[])
+  const rows = data
     .filter(
       ({ profiles }) =>
         !needle ||
@@ -235,6 +170,14 @@ const lists = {
 >;
 
 export type AdminRows<Tab extends AdminTab> = Awaited<ReturnType<(typeof lists)[Tab]>>['rows'];
+
+// Each list's row, as supabase-js infers it from the list's select and the generated Database type.
+export type PendingTrialRow = AdminRows<'pending'>[number];
+export type ActiveTrialRow = AdminRows<'active'>[number];
+export type ExpiredTrialRow = AdminRows<'expired'>[number];
+export type UserRow = AdminRows<'users'>[number];
+export type UnlockRow = AdminRows<'unlocks'>[number];
+export type AdminRow = AdminRows<'admins'>[number];
 
 /** One page of a tab's list, as the dashboard reads it. */
 export async function fetchAdminList<Tab extends AdminTab>(

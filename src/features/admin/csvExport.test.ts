@@ -35,7 +35,8 @@ describe('the admin lists as CSV rows', () => {
       email: 'old@example.org',
       granted_at: '2026-11-01T10:00:00Z',
       expires_at: '2026-12-01T10:00:00Z',
-      profiles: { name: 'Ada Lovelace', email: 'ada@example.org' },
+      profile_name: 'Ada Lovelace',
+      profile_email: 'ada@example.org',
     };
     expect(csvRow(adminCsvColumns.active, row)).toEqual({
       'Trial ID': 't1',
@@ -53,7 +54,8 @@ describe('the admin lists as CSV rows', () => {
       email: 'ada@example.org',
       expired_at: '2026-10-01T00:00:00Z',
       can_retrial: true,
-      profiles: { name: 'Ada Lovelace', email: 'ada@example.org' },
+      profile_name: 'Ada Lovelace',
+      profile_email: 'ada@example.org',
     };
     expect(csvRow(adminCsvColumns.expired, row)).toEqual({
       'Trial ID': 'e1',
@@ -70,14 +72,14 @@ describe('the admin lists as CSV rows', () => {
       name: 'Ada Lovelace',
       email: 'ada@example.org',
       created_at: '2026-01-02T03:04:05Z',
-      user_roles: [{ role: 'admin' }, { role: 'editor' }],
+      user_roles: [{ role: 'admin' }],
     };
     expect(csvRow(adminCsvColumns.users, row)).toEqual({
       'User ID': 'u1',
       Name: 'Ada Lovelace',
       Email: 'ada@example.org',
       'Joined at': '2026-01-02T03:04:05.000Z',
-      Roles: 'admin; editor',
+      Roles: 'admin',
     });
   });
 
@@ -86,7 +88,8 @@ describe('the admin lists as CSV rows', () => {
       id: 'm1',
       module_name: 'dementia',
       unlocked_at: '2026-05-06T07:08:09Z',
-      profiles: { name: 'Ada Lovelace', email: 'ada@example.org' },
+      profile_name: 'Ada Lovelace',
+      profile_email: 'ada@example.org',
     };
     expect(csvRow(adminCsvColumns.unlocks, row)).toEqual({
       'Unlock ID': 'm1',

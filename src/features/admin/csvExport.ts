@@ -26,8 +26,8 @@ export const adminCsvColumns: { [Tab in ExportableTab]: CsvColumn<RowOf<Tab>>[] 
     {
       id: (row) => row.id,
       userId: (row) => row.user_id,
-      name: (row) => row.profiles.name,
-      email: (row) => row.profiles.email,
+      name: (row) => row.profile_name,
+      email: (row) => row.profile_email,
       grantedAt: (row) => isoTimestamp(row.granted_at),
       expiresAt: (row) => isoTimestamp(row.expires_at),
     },
@@ -36,8 +36,8 @@ export const adminCsvColumns: { [Tab in ExportableTab]: CsvColumn<RowOf<Tab>>[] 
     adminCsv.expired.columns,
     {
       id: (row) => row.id,
-      name: (row) => row.profiles.name,
-      email: (row) => row.profiles.email,
+      name: (row) => row.profile_name,
+      email: (row) => row.profile_email,
       expiredAt: (row) => isoTimestamp(row.expired_at),
       canRetrial: (row) => row.can_retrial,
     },
@@ -53,8 +53,8 @@ export const adminCsvColumns: { [Tab in ExportableTab]: CsvColumn<RowOf<Tab>>[] 
     adminCsv.unlocks.columns,
     {
       id: (row) => row.id,
-      name: (row) => row.profiles.name,
-      email: (row) => row.profiles.email,
+      name: (row) => row.profile_name,
+      email: (row) => row.profile_email,
       module: (row) => findModule(row.module_name)?.title ?? row.module_name,
       moduleSlug: (row) => row.module_name,
       unlockedAt: (row) => isoTimestamp(row.unlocked_at),

@@ -1,6 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { AuditAction, EmailKind, LeadStatus } from '@/content/sales';
-import type { Database } from '@/lib/database.types';
+import type { Database, Enums, Json } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { abortable, pageRange, searchPattern, toPage, type Page } from '@/lib/serverPages';
 
@@ -10,18 +9,8 @@ type Client = SupabaseClient<Database>;
 /** Rows per page of the leads and the audit log, read from the server a page at a time. */
 export const SALES_PAGE_SIZE = 25;
 
-export interface Lead {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: LeadStatus;
-  note: string;
-  created_at: string;
-  updated_at: string;
-}
+export type LeadStatus = Enums<'leads_status'>;
+export type AuditAction = Enums<'admin_audit_log_action'>;
 
 export interface LeadQuery {
   /** Zero-based page number. */
@@ -33,14 +22,6 @@ export interface LeadQuery {
   pageSize?: number;
 }
 
-export interface AuditEntry {
-  id: number;
-  actor_email: string | null;
-  action: AuditAction;
-  details: Record<string, unknown>;
-  at: string;
-}
-
 export interface AuditQuery {
   page: number;
   /** null: every action. */
@@ -49,48 +30,11 @@ export interface AuditQuery {
   actor: string;
 }
 
-export interface Funnel {
-  leads: number;
-  trial_requests: number;
-  approvals: number;
-  rejections: number;
-  trials_active_now: number;
-  expiries: number;
-  conversions: number;
-}
-
-export interface ModuleStarts {
-  module_name: string;
-  starts: number;
-}
-
-type DeliveryRow = Database['public']['Tables']['email_deliveries']['Row'];
-
-/** An e-mail the database asked for that failed and is not delivered (public.email_deliveries). */
-export type EmailDelivery = Pick<
-  DeliveryRow,
-  | 'id'
-  | 'attempts'
-  | 'max_attempts'
-  | 'last_attempt_at'
-  | 'last_error'
-  | 'request_id'
-  | 'cancelled_at'
-> & {
-  kind: EmailKind;
-  /** The addressee's profile. */
-  profiles: { name: string; email: string } | null;
-};
-
 const leadColumns =
   'id, first_name, last_name, email, subject, message, status, note, created_at, updated_at';
 
 /** One page of leads, newest first, searched on name, e-mail and subject. */
-export async function listLeads(
-  supabase: Client,
-  query: LeadQuery,
-  signal?: AbortSignal,
-): Promise<Page<Lead>> {
+export async function listLeads(supabase: Client, query: LeadQuery, signal?: AbortSignal) {
   const like = searchPattern(query.search);
   // A search reads the leads admin_search_leads finds in search_text (first name, last name,
   // e-mail and subject, one string, trigram indexed), which an index cannot serve under row level
@@ -108,15 +52,11 @@ export async function listLeads(
     signal,
   );
   if (error) throw error;
-  return toPage(data as Lead[] | null, count);
+  return toPage(data, count);
 }
 
 /** One page of the audit log, newest first. */
-export async function listAuditLog(
-  supabase: Client,
-  query: AuditQuery,
-  signal?: AbortSignal,
-): Promise<Page<AuditEntry>> {
+export async function listAuditLog(supabase: Client, query: AuditQuery, signal?: AbortSignal) {
   const columns = 'id, actor_email, action, details, at';
   const like = searchPattern(query.actor);
   // As for leads: admin_search_audit_log finds the entries by the acting admin's e-mail.
@@ -134,25 +74,17 @@ export async function listAuditLog(
     signal,
   );
   if (error) throw error;
-  return toPage(data as AuditEntry[] | null, count);
+  return toPage(data, count);
 }
 
-export async function readFunnel(
-  supabase: Client,
-  days: number,
-  signal?: AbortSignal,
-): Promise<Funnel> {
+export async function readFunnel(supabase: Client, days: number, signal?: AbortSignal) {
   const { data, error } = await abortable(supabase.rpc('admin_funnel', { days }), signal).single();
   if (error) throw error;
   return data;
 }
 
 /** Modules unlocked in the period, most first. */
-export async function readModuleStarts(
-  supabase: Client,
-  days: number,
-  signal?: AbortSignal,
-): Promise<ModuleStarts[]> {
+export async function readModuleStarts(supabase: Client, days: number, signal?: AbortSignal) {
   const { data, error } = await abortable(supabase.rpc('admin_module_starts', { days }), signal);
   if (error) throw error;
   return data;
@@ -162,11 +94,7 @@ const deliveryColumns =
   'id, kind, attempts, max_attempts, last_attempt_at, last_error, request_id, cancelled_at, profiles(name, email)';
 
 /** One page of the e-mails that failed and are not delivered, the latest attempt first. */
-export async function listEmailDeliveries(
-  supabase: Client,
-  page: number,
-  signal?: AbortSignal,
-): Promise<Page<EmailDelivery>> {
+export async function listEmailDeliveries(supabase: Client, page: number, signal?: AbortSignal) {
   const { data, count, error } = await abortable(
     supabase
       .from('email_deliveries')
@@ -179,7 +107,20 @@ export async function listEmailDeliveries(
     signal,
   );
   if (error) throw error;
-  return toPage(data as EmailDelivery[] | null, count);
+  return toPage(data, count);
+}
+
+// Each row as supabase-js infers it from the reader's select and the generated Database type.
+export type Lead = Awaited<ReturnType<typeof listLeads>>['rows'][number];
+export type AuditEntry = Awaited<ReturnType<typeof listAuditLog>>['rows'][number];
+/** An e-mail the database asked for that failed and is not delivered (public.email_deliveries). */
+export type EmailDelivery = Awaited<ReturnType<typeof listEmailDeliveries>>['rows'][number];
+export type Funnel = Awaited<ReturnType<typeof readFunnel>>;
+export type ModuleStarts = Awaited<ReturnType<typeof readModuleStarts>>[number];
+
+/** An audit entry's details (a JSON object as the database writes them), or none. */
+export function auditDetails(details: Json): Record<string, Json | undefined> {
+  return details !== null && typeof details === 'object' && !Array.isArray(details) ? details : {};
 }
 
 // What the pages call: the app's client, loaded on first use.
@@ -222,7 +163,9 @@ export interface LeadUpdate {
 /** Records a lead's follow-up; throws the server's refusal (its message is written for the admin). */
 export async function updateLead({ leadId, status, note }: LeadUpdate): Promise<Lead> {
   const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('update_lead', { lead_id: leadId, status, note });
+  const { data, error } = await supabase
+    .rpc('update_lead', { lead_id: leadId, new_status: status, new_note: note })
+    .single();
   if (error) throw error;
-  return data as unknown as Lead;
+  return data;
 }

@@ -5,13 +5,7 @@ import {
   useMutation,
   useQuery,
 } from '@tanstack/react-query';
-import {
-  activityToasts,
-  leadToasts,
-  leadsPage,
-  type AuditAction,
-  type LeadStatus,
-} from '@/content/sales';
+import { activityToasts, leadToasts, leadsPage } from '@/content/sales';
 import { queryKeys } from '@/lib/queryKeys';
 import { serverMessage } from '@/lib/serverMessage';
 import { toast } from '@/lib/toast';
@@ -22,7 +16,9 @@ import {
   fetchLeads,
   fetchModuleStarts,
   updateLead,
+  type AuditAction,
   type Lead,
+  type LeadStatus,
   type LeadUpdate,
 } from './api';
 import { useLoadFailureToast } from '@/lib/useLoadFailureToast';

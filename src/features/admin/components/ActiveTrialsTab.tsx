@@ -19,8 +19,8 @@ export function ActiveTrialsTab() {
       empty="No active trials"
       rowKey={(row) => row.id}
       columns={[
-        { header: 'Name', rowHeader: true, cell: (row) => row.profiles.name || '—' },
-        { header: 'Email', cell: (row) => row.profiles.email },
+        { header: 'Name', rowHeader: true, cell: (row) => row.profile_name || '—' },
+        { header: 'Email', cell: (row) => row.profile_email },
         { header: 'Expires', cell: (row) => formatDate(row.expires_at) },
         {
           header: 'Days remaining',
@@ -65,13 +65,13 @@ export function ActiveTrialsTab() {
                         size="sm"
                         variant="outline"
                         disabled={disabled}
-                        aria-label={`Delete the trial of ${row.profiles.email}`}
+                        aria-label={`Delete the trial of ${row.profile_email ?? row.email}`}
                       >
                         Delete
                       </Button>
                     }
                     title="Delete trial"
-                    description={`Delete the active trial of ${row.profiles.email}? It is removed without being kept in expired trials.`}
+                    description={`Delete the active trial of ${row.profile_email ?? row.email}? It is removed without being kept in expired trials.`}
                     confirmLabel="Delete"
                     destructive
                     onConfirm={() =>
@@ -113,7 +113,7 @@ function ExpireButton({
           size="sm"
           variant="destructive"
           disabled={disabled}
-          aria-label={`Expire the trial of ${row.profiles.email}`}
+          aria-label={`Expire the trial of ${row.profile_email ?? row.email}`}
         >
           Expire
         </Button>

@@ -10,8 +10,8 @@ export function ExpiredTrialsTab() {
       empty="No expired trials"
       rowKey={(row) => row.id}
       columns={[
-        { header: 'Name', rowHeader: true, cell: (row) => row.profiles.name || '—' },
-        { header: 'Email', cell: (row) => row.profiles.email },
+        { header: 'Name', rowHeader: true, cell: (row) => row.profile_name || '—' },
+        { header: 'Email', cell: (row) => row.profile_email },
         { header: 'Expired', cell: (row) => formatDate(row.expired_at) },
         {
           header: 'Re-trial',

@@ -10,8 +10,8 @@ export function ModuleUnlocksTab() {
       empty="No module unlocks"
       rowKey={(row) => row.id}
       columns={[
-        { header: 'Name', rowHeader: true, cell: (row) => row.profiles.name || '—' },
-        { header: 'Email', cell: (row) => row.profiles.email },
+        { header: 'Name', rowHeader: true, cell: (row) => row.profile_name || '—' },
+        { header: 'Email', cell: (row) => row.profile_email },
         { header: 'Module', cell: (row) => findModule(row.module_name)?.title ?? row.module_name },
         { header: 'Unlocked', cell: (row) => formatDate(row.unlocked_at) },
       ]}

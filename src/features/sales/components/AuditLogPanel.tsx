@@ -1,23 +1,18 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import {
-  activityPage,
-  auditActions,
-  auditDetailLabels,
-  auditDetailValues,
-  type AuditAction,
-} from '@/content/sales';
+import { activityPage, auditActions, auditDetailLabels, auditDetailValues } from '@/content/sales';
+import { Constants } from '@/lib/database.types';
 import { findModule } from '@/content/modules';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import type { AuditEntry } from '../api';
+import { auditDetails, type AuditAction, type AuditEntry } from '../api';
 import { useAuditLog } from '../hooks';
 import { Pager } from './Pager';
 import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
 import { NativeSelect } from '@/components/ui/native-select';
 
 const copy = activityPage.auditLog;
-const actions = Object.keys(auditActions) as AuditAction[];
+const actions = Constants.public.Enums.admin_audit_log_action;
 
 function detailValue(key: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
@@ -30,8 +25,9 @@ function detailValue(key: string, value: unknown): string | null {
 
 /** The entry's details worth reading, labelled, in a fixed order. */
 function details(entry: AuditEntry): { label: string; value: string }[] {
+  const recorded = auditDetails(entry.details);
   return Object.entries(auditDetailLabels).flatMap(([key, label]) => {
-    const value = detailValue(key, entry.details[key]);
+    const value = detailValue(key, recorded[key]);
     return value === null ? [] : [{ label, value }];
   });
 }
@@ -98,7 +94,7 @@ export function AuditLogPanel() {
             id={actionId}
             value={action ?? ''}
             onChange={(event) => {
-              setAction((event.target.value || null) as AuditAction | null);
+              setAction(actions.find((value) => value === event.target.value) ?? null);
               setPage(0);
             }}
           >

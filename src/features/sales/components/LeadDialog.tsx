@@ -8,12 +8,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { leadDialog as copy, leadsPage, type LeadStatus } from '@/content/sales';
+import { leadDialog as copy, leadsPage } from '@/content/sales';
+import { Constants } from '@/lib/database.types';
 import { formatDateTime } from '@/lib/dates';
-import type { Lead } from '../api';
+import type { Lead, LeadStatus } from '../api';
 import { useUpdateLead } from '../hooks';
 
-const statuses: LeadStatus[] = ['new', 'contacted', 'closed'];
+const statuses = Constants.public.Enums.leads_status;
 const NOTE_LIMIT = 2000;
 
 /** A lead in full: its message, and the form that records how it was followed up. */

@@ -1,5 +1,6 @@
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { leadsPage, type LeadStatus } from '@/content/sales';
+import { leadsPage } from '@/content/sales';
+import type { LeadStatus } from '../api';
 
 const variants: Record<LeadStatus, BadgeProps['variant']> = {
   new: 'default',

@@ -2,8 +2,9 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { SearchField } from '@/components/ui/search-field';
-import { leadsPage as copy, type LeadStatus } from '@/content/sales';
-import type { Lead } from '../api';
+import { leadsPage as copy } from '@/content/sales';
+import { Constants } from '@/lib/database.types';
+import type { Lead, LeadStatus } from '../api';
 import { BackToDashboard } from '../components/BackToDashboard';
 import { LeadDialog } from '../components/LeadDialog';
 import { LeadList } from '../components/LeadList';
@@ -12,7 +13,7 @@ import { Pager } from '../components/Pager';
 import { useLeads } from '../hooks';
 import { NativeSelect } from '@/components/ui/native-select';
 
-const statusFilters: LeadStatus[] = ['new', 'contacted', 'closed'];
+const statusFilters = Constants.public.Enums.leads_status;
 
 /**
  * The interest registered on /book-demo (admins only: the route's guard, RLS and update_lead all
@@ -59,7 +60,7 @@ export default function LeadsPage() {
             id={statusId}
             value={status ?? ''}
             onChange={(event) => {
-              setStatus((event.target.value || null) as LeadStatus | null);
+              setStatus(statusFilters.find((value) => value === event.target.value) ?? null);
               setPage(0);
             }}
           >
