@@ -260,6 +260,26 @@ CREATE INDEX user_roles_role_idx ON public.user_roles USING btree (role);
 
 -- Views
 
+create view public.admin_access_code_list with (security_invoker=true) as
+ SELECT c.id,
+    c.organisation,
+    c.code_hint,
+    c.expires_at,
+    c.seat_limit,
+    private.access_code_seats_used(c.id)::public.seat_count AS seats_used,
+    c.module_slugs,
+    c.created_at,
+    creator.email::text AS created_by_email,
+    c.revoked_at,
+        CASE
+            WHEN c.revoked_at IS NOT NULL THEN 'revoked'::text
+            WHEN c.expires_at IS NOT NULL AND c.expires_at <= now() THEN 'expired'::text
+            WHEN c.seat_limit IS NOT NULL AND private.access_code_seats_used(c.id) >= c.seat_limit THEN 'full'::text
+            ELSE 'active'::text
+        END::public.access_code_status AS status
+   FROM public.access_codes c
+     LEFT JOIN auth.users creator ON creator.id = c.created_by;
+
 create view public.admin_active_trials with (security_invoker=true) as
  SELECT t.id,
     t.user_id,
@@ -679,26 +699,14 @@ AS $function$
 $function$;
 
 CREATE OR REPLACE FUNCTION public.admin_access_codes()
- RETURNS TABLE(id uuid, organisation text, code_hint text, expires_at timestamp with time zone, seat_limit integer, seats_used integer, module_slugs text[], created_at timestamp with time zone, created_by_email text, revoked_at timestamp with time zone, status text)
+ RETURNS SETOF public.admin_access_code_list
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
   perform private.assert_admin();
-  return query
-  select c.id, c.organisation, c.code_hint, c.expires_at, c.seat_limit, used.seats, c.module_slugs,
-    c.created_at, creator.email::text, c.revoked_at,
-    case
-      when c.revoked_at is not null then 'revoked'
-      when c.expires_at is not null and c.expires_at <= now() then 'expired'
-      when c.seat_limit is not null and used.seats >= c.seat_limit then 'full'
-      else 'active'
-    end
-  from public.access_codes c
-  cross join lateral (select private.access_code_seats_used(c.id) as seats) used
-  left join auth.users creator on creator.id = c.created_by
-  order by c.created_at desc, c.id;
+  return query select l.* from public.admin_access_code_list l order by l.created_at desc, l.id;
 end;
 $function$;
 
@@ -897,7 +905,7 @@ AS $function$
 $function$;
 
 CREATE OR REPLACE FUNCTION public.create_access_code(organisation text, expires_at timestamp with time zone DEFAULT NULL::timestamp with time zone, seat_limit integer DEFAULT NULL::integer, module_slugs text[] DEFAULT NULL::text[])
- RETURNS jsonb
+ RETURNS TABLE(code text, access_code public.admin_access_code_list)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -906,7 +914,7 @@ declare
   organisation_name text := btrim(create_access_code.organisation);
   modules text[];
   unknown text;
-  code text;
+  plain_code text;
   issued public.access_codes;
 begin
   perform private.assert_admin();
@@ -941,24 +949,17 @@ begin
   end if;
 
   loop
-    code := private.new_access_code();
+    plain_code := private.new_access_code();
     -- A repeat of an existing code is astronomically unlikely, but would make both ambiguous.
     exit when not exists (
-      select 1 from public.access_codes where code_hash = private.access_code_hash(code)
+      select 1 from public.access_codes where code_hash = private.access_code_hash(plain_code)
     );
   end loop;
   insert into public.access_codes (organisation, code_hash, code_hint, expires_at, seat_limit, module_slugs, created_by)
-  values (organisation_name, private.access_code_hash(code), right(private.normalised_access_code(code), 4),
+  values (organisation_name, private.access_code_hash(plain_code), right(private.normalised_access_code(plain_code), 4),
     create_access_code.expires_at, create_access_code.seat_limit, modules, auth.uid())
   returning * into issued;
-  return jsonb_build_object(
-    'id', issued.id,
-    'code', code,
-    'organisation', issued.organisation,
-    'expires_at', issued.expires_at,
-    'seat_limit', issued.seat_limit,
-    'module_slugs', issued.module_slugs
-  );
+  return query select plain_code, l from public.admin_access_code_list l where l.id = issued.id;
 end;
 $function$;
 
@@ -1080,7 +1081,7 @@ end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.revoke_access_code(code_id uuid)
- RETURNS jsonb
+ RETURNS SETOF public.admin_access_code_list
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -1096,8 +1097,8 @@ begin
   if target.revoked_at is not null then
     raise exception 'This access code is already revoked' using errcode = 'PT409';
   end if;
-  update public.access_codes set revoked_at = now() where id = code_id returning * into target;
-  return to_jsonb(target) - 'code_hash';
+  update public.access_codes set revoked_at = now() where id = code_id;
+  return query select l.* from public.admin_access_code_list l where l.id = code_id;
 end;
 $function$;
 

@@ -12,8 +12,9 @@ export const databaseTypesPath = 'src/lib/database.types.ts';
  * - a view's column is non-null where Postgres proves it (viewColumnsNeverNull); the generator
  *   types every view column as nullable;
  * - a `text` column whose check constraint lists its values (`status in ('new', 'closed')`) is
- *   typed as those values, under `Enums` as `<table>_<column>` (checkedColumnValues), and so is a
- *   view column that reads it. Such a status stays `text` rather than a Postgres enum because an
+ *   typed as those values, under `Enums` as `<table>_<column>`, and so is a view column that reads
+ *   it and a column of a `text` domain whose check lists them (named as the domain;
+ *   checkedColumnValues). Such a status stays `text` rather than a Postgres enum because an
  *   enum's `=` is not leakproof: under row level security no index could serve a filter on it.
  */
 export async function generateDatabaseTypes(pool: pg.Pool): Promise<string> {
@@ -22,7 +23,8 @@ export async function generateDatabaseTypes(pool: pg.Pool): Promise<string> {
   const origins = await viewColumnOrigins(pool, schema);
   const neverNull = await viewColumnsNeverNull(pool, schema, origins);
   const checked = await checkedColumnValues(pool, schema);
-  for (const [index, { name, values }] of [...new Set(checked.values())].entries()) {
+  const valueTypes = new Map([...checked.values()].map(({ name, values }) => [name, values]));
+  for (const [index, [name, values]] of [...valueTypes].entries()) {
     metadata.types.push({
       id: -1 - index,
       name,
@@ -133,10 +135,12 @@ export async function viewColumnsNeverNull(
 }
 
 /**
- * The `text` columns of a schema's tables whose single-column check constraint lists the values
- * they take, as Postgres prints it (`CHECK ((status = ANY (ARRAY['new'::text, ...])))`, or
- * `CHECK ((status = 'active'::text))` for one), keyed `tableOid.columnNumber`, with the name their
- * type takes: `<table>_<column>`.
+ * The columns of a schema's relations that take one of a listed set of text values, keyed
+ * `relationOid.columnNumber`, with the name their type takes: a table's `text` column whose
+ * single-column check constraint lists them (`<table>_<column>`), and any column of a `text` domain
+ * whose check lists them (the domain's name). The lists are read as Postgres prints them:
+ * `CHECK ((status = ANY (ARRAY['new'::text, ...])))`, or `CHECK ((status = 'new'::text))` for one
+ * (`VALUE` in place of the column for a domain).
  */
 export async function checkedColumnValues(
   pool: pg.Pool,
@@ -144,18 +148,27 @@ export async function checkedColumnValues(
 ): Promise<Map<string, { name: string; values: string[] }>> {
   const { rows } = await pool.query<{
     key: string;
-    table: string;
-    column: string;
+    name: string;
+    subject: string;
     definition: string;
   }>(
-    `select con.conrelid::int8::text || '.' || a.attnum as key, c.relname as table,
-       a.attname as column, pg_catalog.pg_get_constraintdef(con.oid) as definition
+    `select con.conrelid::int8::text || '.' || a.attnum as key, c.relname || '_' || a.attname as name,
+       a.attname as subject, pg_catalog.pg_get_constraintdef(con.oid) as definition
      from pg_catalog.pg_constraint con
      join pg_catalog.pg_class c on c.oid = con.conrelid
      join pg_catalog.pg_attribute a on a.attrelid = con.conrelid and a.attnum = con.conkey[1]
      where con.contype = 'c' and cardinality(con.conkey) = 1
        and c.relnamespace = $1::regnamespace and a.atttypid = 'text'::regtype
-     order by c.relname, a.attname`,
+     union all
+     select a.attrelid::int8::text || '.' || a.attnum, t.typname, 'VALUE',
+       pg_catalog.pg_get_constraintdef(con.oid)
+     from pg_catalog.pg_constraint con
+     join pg_catalog.pg_type t on t.oid = con.contypid
+     join pg_catalog.pg_attribute a on a.atttypid = t.oid and a.attnum > 0 and not a.attisdropped
+     join pg_catalog.pg_class c on c.oid = a.attrelid
+     where con.contype = 'c' and t.typbasetype = 'text'::regtype
+       and t.typnamespace = $1::regnamespace and c.relnamespace = $1::regnamespace
+     order by name, key`,
     [schema],
   );
   const literal = `'((?:[^']|'')*)'::text`;
@@ -164,18 +177,15 @@ export async function checkedColumnValues(
   );
   const only = new RegExp(`^CHECK \\(\\((\\w+) = ${literal}\\)\\)$`);
   const checked = new Map<string, { name: string; values: string[] }>();
-  for (const { key, table, column, definition } of rows) {
+  for (const { key, name, subject, definition } of rows) {
     const list = oneOf.exec(definition);
     const single = only.exec(definition);
     const [, checkedColumn, listed] = list ?? single ?? [];
-    if (checkedColumn !== column || listed === undefined) continue;
+    if (checkedColumn !== subject || listed === undefined) continue;
     const values = list
       ? [...listed.matchAll(new RegExp(literal, 'g'))].map(([, value = '']) => value)
       : [listed];
-    checked.set(key, {
-      name: `${table}_${column}`,
-      values: values.map((value) => value.replaceAll("''", "'")),
-    });
+    checked.set(key, { name, values: values.map((value) => value.replaceAll("''", "'")) });
   }
   return checked;
 }

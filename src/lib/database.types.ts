@@ -291,6 +291,12 @@ export type Database = {
             referencedColumns: ['id'];
           },
           {
+            foreignKeyName: 'module_unlocks_access_code_id_fkey';
+            columns: ['access_code_id'];
+            referencedRelation: 'admin_access_code_list';
+            referencedColumns: ['id'];
+          },
+          {
             foreignKeyName: 'module_unlocks_user_id_fkey';
             columns: ['user_id'];
             referencedRelation: 'profiles';
@@ -429,6 +435,22 @@ export type Database = {
       };
     };
     Views: {
+      admin_access_code_list: {
+        Row: {
+          code_hint: string;
+          created_at: string;
+          created_by_email: string | null;
+          expires_at: string | null;
+          id: string;
+          module_slugs: string[] | null;
+          organisation: string;
+          revoked_at: string | null;
+          seat_limit: number | null;
+          seats_used: number;
+          status: Database['public']['Enums']['access_code_status'];
+        };
+        Relationships: [];
+      };
       admin_active_trials: {
         Row: {
           email: string;
@@ -532,16 +554,22 @@ export type Database = {
         Returns: {
           code_hint: string;
           created_at: string;
-          created_by_email: string;
-          expires_at: string;
+          created_by_email: string | null;
+          expires_at: string | null;
           id: string;
-          module_slugs: string[];
+          module_slugs: string[] | null;
           organisation: string;
-          revoked_at: string;
-          seat_limit: number;
+          revoked_at: string | null;
+          seat_limit: number | null;
           seats_used: number;
-          status: string;
+          status: Database['public']['Enums']['access_code_status'];
         }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_access_code_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
       admin_funnel: {
         Args: { days: number };
@@ -703,7 +731,10 @@ export type Database = {
           organisation: string;
           seat_limit?: number;
         };
-        Returns: Json;
+        Returns: {
+          access_code: Database['public']['Views']['admin_access_code_list']['Row'];
+          code: string;
+        }[];
       };
       delete_active_trial: { Args: { trial_id: string }; Returns: undefined };
       expire_lapsed_trials: {
@@ -746,7 +777,28 @@ export type Database = {
         Args: { attempt: number; delivery_id: string; error?: string };
         Returns: boolean;
       };
-      revoke_access_code: { Args: { code_id: string }; Returns: Json };
+      revoke_access_code: {
+        Args: { code_id: string };
+        Returns: {
+          code_hint: string;
+          created_at: string;
+          created_by_email: string | null;
+          expires_at: string | null;
+          id: string;
+          module_slugs: string[] | null;
+          organisation: string;
+          revoked_at: string | null;
+          seat_limit: number | null;
+          seats_used: number;
+          status: Database['public']['Enums']['access_code_status'];
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_access_code_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       send_trial_reminders: {
         Args: Record<PropertyKey, never>;
         Returns: number;
@@ -787,6 +839,7 @@ export type Database = {
       };
     };
     Enums: {
+      access_code_status: 'active' | 'expired' | 'full' | 'revoked';
       active_trial_users_status: 'active';
       admin_audit_log_action:
         | 'approve_trial'
@@ -924,6 +977,7 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      access_code_status: ['active', 'expired', 'full', 'revoked'],
       active_trial_users_status: ['active'],
       admin_audit_log_action: [
         'approve_trial',

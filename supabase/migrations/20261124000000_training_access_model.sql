@@ -109,19 +109,41 @@ language sql stable set search_path = '' as $$
   select count(distinct user_id)::integer from public.module_unlocks where access_code_id = code_id;
 $$;
 
--- Admins issue a code; its plain value exists only in this answer.
+-- A code as the admin list shows it, without its hash. Admins read it only through the functions
+-- below (which run as their owner); no API role is granted the view. A code is revoked, else
+-- expired, else full, else active. The computed columns are cast to not-null domains, so that the
+-- generated types know they always have a value.
+create domain public.access_code_status as text not null
+  check (value in ('active', 'expired', 'full', 'revoked'));
+create domain public.seat_count as integer not null check (value >= 0);
+create view public.admin_access_code_list with (security_invoker = true) as
+  select c.id, c.organisation, c.code_hint, c.expires_at, c.seat_limit,
+    private.access_code_seats_used(c.id)::public.seat_count as seats_used, c.module_slugs,
+    c.created_at, creator.email::text as created_by_email, c.revoked_at,
+    (case
+      when c.revoked_at is not null then 'revoked'
+      when c.expires_at is not null and c.expires_at <= now() then 'expired'
+      when c.seat_limit is not null and private.access_code_seats_used(c.id) >= c.seat_limit
+        then 'full'
+      else 'active'
+    end)::public.access_code_status as status
+  from public.access_codes c
+  left join auth.users creator on creator.id = c.created_by;
+revoke all on public.admin_access_code_list from public, anon, authenticated, service_role;
+
+-- Admins issue a code; its plain value exists only in this answer, beside the code as listed.
 create function public.create_access_code(
   organisation text,
   expires_at timestamptz default null,
   seat_limit integer default null,
   module_slugs text[] default null
-) returns jsonb
+) returns table (code text, access_code public.admin_access_code_list)
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   organisation_name text := btrim(create_access_code.organisation);
   modules text[];
   unknown text;
-  code text;
+  plain_code text;
   issued public.access_codes;
 begin
   perform private.assert_admin();
@@ -156,29 +178,22 @@ begin
   end if;
 
   loop
-    code := private.new_access_code();
+    plain_code := private.new_access_code();
     -- A repeat of an existing code is astronomically unlikely, but would make both ambiguous.
     exit when not exists (
-      select 1 from public.access_codes where code_hash = private.access_code_hash(code)
+      select 1 from public.access_codes where code_hash = private.access_code_hash(plain_code)
     );
   end loop;
   insert into public.access_codes (organisation, code_hash, code_hint, expires_at, seat_limit, module_slugs, created_by)
-  values (organisation_name, private.access_code_hash(code), right(private.normalised_access_code(code), 4),
+  values (organisation_name, private.access_code_hash(plain_code), right(private.normalised_access_code(plain_code), 4),
     create_access_code.expires_at, create_access_code.seat_limit, modules, auth.uid())
   returning * into issued;
-  return jsonb_build_object(
-    'id', issued.id,
-    'code', code,
-    'organisation', issued.organisation,
-    'expires_at', issued.expires_at,
-    'seat_limit', issued.seat_limit,
-    'module_slugs', issued.module_slugs
-  );
+  return query select plain_code, l from public.admin_access_code_list l where l.id = issued.id;
 end;
 $$;
 
 -- Revoking is final: the code stops unlocking at once; modules already unlocked stay recorded.
-create function public.revoke_access_code(code_id uuid) returns jsonb
+create function public.revoke_access_code(code_id uuid) returns setof public.admin_access_code_list
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   target public.access_codes;
@@ -191,42 +206,17 @@ begin
   if target.revoked_at is not null then
     raise exception 'This access code is already revoked' using errcode = 'PT409';
   end if;
-  update public.access_codes set revoked_at = now() where id = code_id returning * into target;
-  return to_jsonb(target) - 'code_hash';
+  update public.access_codes set revoked_at = now() where id = code_id;
+  return query select l.* from public.admin_access_code_list l where l.id = code_id;
 end;
 $$;
 
--- The admin list, newest first. A code is revoked, else expired, else full, else active.
-create function public.admin_access_codes()
-returns table (
-  id uuid,
-  organisation text,
-  code_hint text,
-  expires_at timestamptz,
-  seat_limit integer,
-  seats_used integer,
-  module_slugs text[],
-  created_at timestamptz,
-  created_by_email text,
-  revoked_at timestamptz,
-  status text
-)
+-- The admin list, newest first.
+create function public.admin_access_codes() returns setof public.admin_access_code_list
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.assert_admin();
-  return query
-  select c.id, c.organisation, c.code_hint, c.expires_at, c.seat_limit, used.seats, c.module_slugs,
-    c.created_at, creator.email::text, c.revoked_at,
-    case
-      when c.revoked_at is not null then 'revoked'
-      when c.expires_at is not null and c.expires_at <= now() then 'expired'
-      when c.seat_limit is not null and used.seats >= c.seat_limit then 'full'
-      else 'active'
-    end
-  from public.access_codes c
-  cross join lateral (select private.access_code_seats_used(c.id) as seats) used
-  left join auth.users creator on creator.id = c.created_by
-  order by c.created_at desc, c.id;
+  return query select l.* from public.admin_access_code_list l order by l.created_at desc, l.id;
 end;
 $$;
 

@@ -56,12 +56,11 @@ async function createCode(options: {
   seat_limit?: number;
   module_slugs?: string[];
 }): Promise<IssuedCode> {
-  const { data, error } = await admin.rpc('create_access_code', {
-    organisation: 'Test Organisation',
-    ...options,
-  });
+  const { data, error } = await admin
+    .rpc('create_access_code', { organisation: 'Test Organisation', ...options })
+    .single<{ code: string; access_code: Omit<IssuedCode, 'code'> }>();
   if (error) throw new Error(`create_access_code: ${error.message}`);
-  return data as IssuedCode;
+  return { ...data.access_code, code: data.code };
 }
 
 /** A new signed-in user whose trial is in the given state. */
@@ -437,22 +436,34 @@ describe('access code seats', () => {
 describe('create_access_code, revoke_access_code and admin_access_codes', () => {
   it('an admin creates a code shown once; only its hash and last four characters are stored', async () => {
     const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const { data, error } = await admin.rpc('create_access_code', {
-      organisation: '  Westfield Hospice  ',
-      expires_at: expiresAt,
-      seat_limit: 12,
-      module_slugs: ['group-diabetes', 'dementia', 'dementia'],
-    });
+    const { data, error } = await admin
+      .rpc('create_access_code', {
+        organisation: '  Westfield Hospice  ',
+        expires_at: expiresAt,
+        seat_limit: 12,
+        module_slugs: ['group-diabetes', 'dementia', 'dementia'],
+      })
+      .single<{ code: string; access_code: Omit<IssuedCode, 'code'> }>();
     expect(error).toBeNull();
-    const issued = data as IssuedCode;
-    expect(issued).toEqual({
-      id: expect.any(String),
+    // The plain code, beside the code as the admin list shows it (no hash).
+    expect(data).toEqual({
       code: expect.stringMatching(codeFormat),
-      organisation: 'Westfield Hospice',
-      expires_at: expect.any(String),
-      seat_limit: 12,
-      module_slugs: ['dementia', 'group-diabetes'],
+      access_code: {
+        id: expect.any(String),
+        organisation: 'Westfield Hospice',
+        code_hint: data?.code.slice(-4),
+        expires_at: expect.any(String),
+        seat_limit: 12,
+        seats_used: 0,
+        module_slugs: ['dementia', 'group-diabetes'],
+        created_at: expect.any(String),
+        created_by_email: seeded.admin.email,
+        revoked_at: null,
+        status: 'active',
+      },
     });
+    if (!data) throw new Error('create_access_code answered nothing');
+    const issued: IssuedCode = { ...data.access_code, code: data.code };
     expect(Date.parse(issued.expires_at ?? '')).toBe(Date.parse(expiresAt));
     const { rows } = await database().query<Record<string, unknown>>(
       'select * from public.access_codes where id = $1',
@@ -507,9 +518,9 @@ describe('create_access_code, revoke_access_code and admin_access_codes', () => 
 
   it('an admin revokes a code once; the answer has no hash', async () => {
     const issued = await createCode({ organisation: 'To Revoke' });
-    const { data, error } = await admin.rpc('revoke_access_code', { code_id: issued.id });
+    const { data, error } = await admin.rpc('revoke_access_code', { code_id: issued.id }).single();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ id: issued.id, organisation: 'To Revoke' });
+    expect(data).toMatchObject({ id: issued.id, organisation: 'To Revoke', status: 'revoked' });
     expect((data as { revoked_at: string | null }).revoked_at).not.toBeNull();
     expect(data).not.toHaveProperty('code_hash');
     const again = await admin.rpc('revoke_access_code', { code_id: issued.id });

@@ -117,11 +117,11 @@ describe('each admin action writes its row', () => {
   });
 
   it('creating and revoking an access code, without the code itself', async () => {
-    const { data, error } = await admin.rpc('create_access_code', {
-      organisation: 'Audited Practice',
-    });
+    const { data, error } = await admin
+      .rpc('create_access_code', { organisation: 'Audited Practice' })
+      .single<{ code: string; access_code: { id: string } }>();
     expect(error).toBeNull();
-    const created = data as { id: string; code: string };
+    const created = { id: data?.access_code.id ?? '', code: data?.code ?? '' };
     expect((await admin.rpc('revoke_access_code', { code_id: created.id })).error).toBeNull();
     const rows = await auditOf(created.id);
     expect(rows.map((row) => [row.action, row.actor_id])).toEqual([

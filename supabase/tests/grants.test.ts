@@ -40,6 +40,8 @@ const tables: Record<string, Record<(typeof apiRoles)[number], string[]>> = {
   admin_module_unlocks: { anon: [], authenticated: ['SELECT'], service_role: [] },
   // The columns of leads that admins read (leads' own grants are per column, below).
   admin_leads: { anon: [], authenticated: ['SELECT'], service_role: [] },
+  // The access codes as listed: read only through admin_access_codes() and friends.
+  admin_access_code_list: { anon: [], authenticated: [], service_role: [] },
 };
 
 /** Privileges on single columns beyond the table-level ones: "table.column PRIVILEGE role". */

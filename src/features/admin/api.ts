@@ -1,6 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '@/lib/database.types';
+import type { Database, Enums } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { queryKeys } from '@/lib/queryKeys';
 import { abortable, pageRange, searchPattern, toPage, type Page } from '@/lib/serverPages';
@@ -338,25 +338,7 @@ export function isGrantableEmail(email: string): boolean {
 // Organisation access codes (/admin/access-codes). The database keeps only a code's hash and its
 // last four characters; the plain code exists once, in create_access_code's answer.
 
-export type AccessCodeStatus = 'active' | 'expired' | 'full' | 'revoked';
-
-/** A code as the admin list shows it (admin_access_codes(), newest first). */
-export interface AccessCodeRow {
-  id: string;
-  organisation: string;
-  /** The code's last four characters. */
-  code_hint: string;
-  expires_at: string | null;
-  seat_limit: number | null;
-  /** Distinct users who unlocked a module with the code. */
-  seats_used: number;
-  /** null: every unlockable module. */
-  module_slugs: string[] | null;
-  created_at: string;
-  created_by_email: string | null;
-  revoked_at: string | null;
-  status: AccessCodeStatus;
-}
+export type AccessCodeStatus = Enums<'access_code_status'>;
 
 export interface NewAccessCode {
   organisation: string;
@@ -366,35 +348,35 @@ export interface NewAccessCode {
   moduleSlugs: string[] | null;
 }
 
-/** A code just issued: the only time its plain value is known. */
-export interface IssuedAccessCode {
-  id: string;
-  code: string;
-  organisation: string;
-  expires_at: string | null;
-  seat_limit: number | null;
-  module_slugs: string[] | null;
-}
-
-export async function fetchAccessCodes(signal: AbortSignal): Promise<AccessCodeRow[]> {
+/** The codes as the admin list shows them (public.admin_access_code_list), newest first. */
+export async function fetchAccessCodes(signal: AbortSignal) {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc('admin_access_codes').abortSignal(signal);
   if (error) throw error;
-  return data as AccessCodeRow[];
+  return data;
 }
 
-/** Issues a code; throws the server's refusal (its message is written for the admin). */
-export async function createAccessCode(code: NewAccessCode): Promise<IssuedAccessCode> {
+export type AccessCodeRow = Awaited<ReturnType<typeof fetchAccessCodes>>[number];
+
+/**
+ * Issues a code: its plain value (the only time it is known) and the code as listed. Throws the
+ * server's refusal (its message is written for the admin).
+ */
+export async function createAccessCode(code: NewAccessCode) {
   const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('create_access_code', {
-    organisation: code.organisation,
-    expires_at: code.expiresAt ?? undefined,
-    seat_limit: code.seatLimit ?? undefined,
-    module_slugs: code.moduleSlugs ?? undefined,
-  });
+  const { data, error } = await supabase
+    .rpc('create_access_code', {
+      organisation: code.organisation,
+      expires_at: code.expiresAt ?? undefined,
+      seat_limit: code.seatLimit ?? undefined,
+      module_slugs: code.moduleSlugs ?? undefined,
+    })
+    .single();
   if (error) throw error;
-  return data as unknown as IssuedAccessCode;
+  return data;
 }
+
+export type IssuedAccessCode = Awaited<ReturnType<typeof createAccessCode>>;
 
 /** Revokes a code for good; throws the server's refusal (its message is written for the admin). */
 export async function revokeAccessCode(codeId: string): Promise<void> {

@@ -27,7 +27,7 @@ export function IssuedCodeDialog({
   return (
     <Dialog open={issued !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent onInteractOutside={(event) => event.preventDefault()}>
-        {issued ? <IssuedCode key={issued.id} issued={issued} /> : null}
+        {issued ? <IssuedCode key={issued.access_code.id} issued={issued} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -40,7 +40,7 @@ function IssuedCode({ issued }: { issued: IssuedAccessCode }) {
     <>
       <DialogHeader>
         <DialogTitle>{copy.title}</DialogTitle>
-        <DialogDescription>{copy.description(issued.organisation)}</DialogDescription>
+        <DialogDescription>{copy.description(issued.access_code.organisation)}</DialogDescription>
       </DialogHeader>
       <div className="rounded-lg border bg-secondary p-4">
         <p className="text-sm font-medium text-secondary-foreground">{copy.codeLabel}</p>

@@ -30,7 +30,7 @@ vi.mock('@/lib/loadSupabase', () => ({
           if (!answerFor) throw new Error(`No answer for ${name}`);
           return answerFor(args);
         });
-        return Object.assign(answer, { abortSignal: () => answer });
+        return Object.assign(answer, { abortSignal: () => answer, single: () => answer });
       },
     }),
 }));
@@ -148,12 +148,14 @@ describe('/admin/access-codes', () => {
     listAnswers([]);
     answers.set('create_access_code', (args) => ({
       data: {
-        id: 'c9',
         code: 'ABCD-EFGH-JKMN',
-        organisation: args?.organisation,
-        expires_at: null,
-        seat_limit: args?.seat_limit ?? null,
-        module_slugs: args?.module_slugs ?? null,
+        access_code: row({
+          id: 'c9',
+          organisation: String(args?.organisation),
+          code_hint: 'JKMN',
+          seat_limit: (args?.seat_limit as number | undefined) ?? null,
+          module_slugs: (args?.module_slugs as string[] | undefined) ?? null,
+        }),
       },
       error: null,
     }));
@@ -213,7 +215,7 @@ describe('/admin/access-codes', () => {
     expect(rpc).not.toHaveBeenCalledWith('create_access_code', expect.anything());
 
     answers.set('create_access_code', () => ({
-      data: { id: 'c3', code: 'PQRS-TUVW-XYZ2', organisation: 'West', module_slugs: null },
+      data: { code: 'PQRS-TUVW-XYZ2', access_code: row({ id: 'c3', organisation: 'West' }) },
       error: null,
     }));
     await user.type(screen.getByLabelText('Organisation'), 'West');
@@ -251,7 +253,10 @@ describe('/admin/access-codes', () => {
 
   it('revokes a code after a confirmation, then reads the list again', async () => {
     listAnswers([row()]);
-    answers.set('revoke_access_code', () => ({ data: { id: 'c1' }, error: null }));
+    answers.set('revoke_access_code', () => ({
+      data: [row({ status: 'revoked', revoked_at: '2026-11-22T09:00:00Z' })],
+      error: null,
+    }));
     const user = userEvent.setup();
     renderPage();
     await user.click(
