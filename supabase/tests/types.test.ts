@@ -61,7 +61,7 @@ it('types a view column as non-null only where Postgres proves it cannot be null
   }
 });
 
-it('types a text column by the values its check constraint lists', async () => {
+it('types a text column, or a column of a text domain, by the values its check lists', async () => {
   const db = database();
   const schema = 'checked_values_probe';
   await db.query(`drop schema if exists ${schema} cascade; create schema ${schema}`);
@@ -74,9 +74,14 @@ it('types a text column by the values its check constraint lists', async () => {
         title text check (char_length(title) < 80),
         code varchar(4) check (code in ('a', 'b')),
         low text, high text, check (low < high)
-      )`);
+      );
+      create domain ${schema}.priority as text not null check (value in ('low', 'high'));
+      create view ${schema}.triage as
+        select id, (case when kind = 'bug' then 'high' else 'low' end)::${schema}.priority as priority
+        from ${schema}.tickets;`);
     const checked = await checkedColumnValues(db, schema);
     expect([...checked.values()]).toEqual([
+      { name: 'priority', values: ['low', 'high'] },
       { name: 'tickets_kind', values: ['bug'] },
       { name: 'tickets_status', values: ['open', "won't fix", 'closed'] },
     ]);
