@@ -133,6 +133,16 @@ export default tseslint.config(
                 },
               },
             },
+            // Tests use the test kit (src/test: the render helper, the supabase-js fake).
+            {
+              from: {
+                element: {
+                  type: ['app', 'feature', 'components', 'lib'],
+                  fileInternalPath: '**/*.test.{ts,tsx}',
+                },
+              },
+              allow: { to: { element: { type: 'test-setup' } } },
+            },
             // Test setup may reach anything it sets up.
             {
               from: { element: { type: 'test-setup' } },

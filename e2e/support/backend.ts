@@ -3,7 +3,7 @@ import { createClient, isAuthSessionMissingError } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { authStorageKey } from '../../src/lib/authStorageKey';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@revolve/local-backend/keys';
-import { totpCode } from '@revolve/local-backend/testing';
+import { mailboxReader, totpCode } from '@revolve/local-backend/testing';
 import { seeded, seededAdminTotpSecret, seedPassword } from '../../supabase/tests/seedAccounts';
 
 /**
@@ -127,28 +127,9 @@ async function signedInSession(email: string, password: string, attemptsLeft = 5
   return (await api.auth.getSession()).data.session;
 }
 
-interface MailboxMessage {
-  ID: string;
-  Subject: string;
-}
-
-async function findEmail(email: string, subject: string): Promise<MailboxMessage | undefined> {
-  const query = encodeURIComponent(`to:${email}`);
-  const response = await fetch(`${mailboxUrl}/api/v1/search?query=${query}`);
-  const { messages } = (await response.json()) as { messages: MailboxMessage[] };
-  return messages.find((message) => message.Subject === subject);
-}
-
 /** The text of the newest e-mail to `email` with `subject`, once it has arrived. */
 export async function latestEmailText(email: string, subject: string): Promise<string> {
-  let found: MailboxMessage | undefined;
-  await expect
-    .poll(async () => (found = await findEmail(email, subject)), {
-      message: `a "${subject}" e-mail to ${email}`,
-    })
-    .toBeDefined();
-  const response = await fetch(`${mailboxUrl}/api/v1/message/${found?.ID ?? ''}`);
-  return ((await response.json()) as { Text: string }).Text;
+  return (await mailboxReader(mailboxUrl).waitFor(email, { subject })).text;
 }
 
 function service() {
@@ -199,10 +180,8 @@ export async function deleteRow(table: 'pending_trials' | 'active_trial_users', 
 }
 
 /** Messages in the mailbox to an address, newest first. */
-export async function emailsTo(email: string): Promise<{ Subject: string }[]> {
-  const query = encodeURIComponent(`to:${email}`);
-  const response = await fetch(`${mailboxUrl}/api/v1/search?query=${query}`);
-  return ((await response.json()) as { messages: { Subject: string }[] }).messages;
+export function emailsTo(email: string) {
+  return mailboxReader(mailboxUrl).to(email);
 }
 
 async function userIdOf(email: string): Promise<string> {

@@ -34,3 +34,45 @@ export function abortable<Request extends { abortSignal(signal: AbortSignal): Re
 ): Request {
   return signal ? request.abortSignal(signal) : request;
 }
+
+/** What a supabase-js read answers for a page: its rows and the count of all of them. */
+interface PageAnswer<Row> {
+  data: Row[] | null;
+  count: number | null;
+  error: unknown;
+}
+
+/** A supabase-js read of `Row`s with their count (`{ count: 'exact' }`), filtered but not ordered. */
+interface UnorderedRead<Row> {
+  order(
+    column: string,
+    options: { ascending: boolean },
+  ): UnorderedRead<Row> & {
+    range(
+      from: number,
+      to: number,
+    ): PromiseLike<PageAnswer<Row>> & {
+      abortSignal(signal: AbortSignal): PromiseLike<PageAnswer<Row>>;
+    };
+  };
+}
+
+/**
+ * The rows `range` of `read`, newest first by `time` and then by id, so that rows with the same
+ * time keep one order from page to page (a CSV export reads every page), with the total; throws
+ * what the server answered when the read fails.
+ */
+export async function readNewestFirst<Row>(
+  read: UnorderedRead<Row>,
+  time: string,
+  [from, to]: [number, number],
+  signal: AbortSignal | undefined,
+): Promise<Page<Row>> {
+  const ranged = read
+    .order(time, { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, to);
+  const { data, count, error } = await (signal ? ranged.abortSignal(signal) : ranged);
+  if (error) throw error;
+  return toPage(data, count);
+}

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   anonClient,
   database,
-  mailboxUrl,
+  mailbox,
   newUser,
   projectUrl,
   seeded,
@@ -29,31 +29,6 @@ async function failure(result: { error: unknown }): Promise<{ status: number; me
   expect(result.error).toBeInstanceOf(FunctionsHttpError);
   const response = (result.error as FunctionsHttpError).context as Response;
   return { status: response.status, message: ((await response.json()) as { error: string }).error };
-}
-
-interface MailSummary {
-  ID: string;
-  Subject: string;
-  To: { Address: string }[];
-}
-
-/** Waits for a message to the address and returns its text. */
-async function mailTo(address: string): Promise<{ subject: string; text: string }> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const list = (await (await fetch(`${mailboxUrl}/api/v1/messages`)).json()) as {
-      messages: MailSummary[];
-    };
-    const found = list.messages.find((message) => message.To.some((to) => to.Address === address));
-    if (found) {
-      const message = (await (await fetch(`${mailboxUrl}/api/v1/message/${found.ID}`)).json()) as {
-        Text: string;
-      };
-      return { subject: found.Subject, text: message.Text };
-    }
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function pendingRequest(name: string) {
@@ -78,7 +53,7 @@ describe('approve-trial', () => {
       trial: { user_id: user.id, email: user.email },
       email_sent: true,
     });
-    const mail = await mailTo(user.email);
+    const mail = await mailbox.waitFor(user.email);
     expect(mail.subject).toBe('Your Revolve trial is active');
     expect(mail.text).toMatch(
       /^Hello Email Approved,\n\nYour 30-day trial of the Revolve 360 training library is active until \d{1,2} \w+ \d{4}\./,
@@ -366,7 +341,7 @@ describe('send-trial-activated', () => {
     });
     expect(error).toBeNull();
     expect(data).toEqual({ sent_to: 'test-recipient@example.com' });
-    const mail = await mailTo('test-recipient@example.com');
+    const mail = await mailbox.waitFor('test-recipient@example.com');
     expect(mail.text).toContain('Hello Test Person,');
     expect(mail.text).toContain('active until 21 December 2026');
   });

@@ -5,15 +5,7 @@
 import { createHash } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  anonClient,
-  database,
-  mailboxUrl,
-  newUser,
-  seeded,
-  serviceClient,
-  signedIn,
-} from './project';
+import { anonClient, database, mailbox, newUser, seeded, serviceClient, signedIn } from './project';
 
 let admin: SupabaseClient;
 const visitor = anonClient();
@@ -54,26 +46,6 @@ async function storedLeads(email: string) {
   return rows;
 }
 
-async function mailTo(address: string, subject: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const list = (await (await fetch(`${mailboxUrl}/api/v1/messages`)).json()) as {
-      messages: { ID: string; Subject: string; To: { Address: string }[] }[];
-    };
-    const found = list.messages.find(
-      (message) => message.Subject === subject && message.To.some((to) => to.Address === address),
-    );
-    if (found) {
-      const message = (await (await fetch(`${mailboxUrl}/api/v1/message/${found.ID}`)).json()) as {
-        Text: string;
-      };
-      return message.Text;
-    }
-    if (Date.now() > deadline) throw new Error(`No e-mail "${subject}" to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('submit-lead', () => {
   it('stores the lead and e-mails the sales inbox', async () => {
     const lead = leadFrom('Stored', { message: `Dementia, please. ${Math.random()}` });
@@ -81,7 +53,9 @@ describe('submit-lead', () => {
     expect(error).toBeNull();
     expect(data).toEqual({ received: true });
     expect(await storedLeads(lead.email)).toEqual([{ status: 'new', message: lead.message }]);
-    const text = await mailTo('sales@example.com', `New interest: ${lead.subject}`);
+    const { text } = await mailbox.waitFor('sales@example.com', {
+      subject: `New interest: ${lead.subject}`,
+    });
     expect(text).toContain(`Stored Visitor <${lead.email}>`);
     expect(text).toContain(lead.message);
   });

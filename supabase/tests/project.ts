@@ -2,13 +2,15 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@revolve/local-backend/keys';
-import { clientFor, totpCode } from '@revolve/local-backend/testing';
+import { clientFor, mailboxReader, totpCode } from '@revolve/local-backend/testing';
 import { seeded, seededAdminTotpSecret, seedPassword } from './seedAccounts';
 
 export { seeded, seededAdminTotpSecret, seedPassword } from './seedAccounts';
 
 export const projectUrl = inject('projectUrl');
 export const mailboxUrl = inject('projectMailboxUrl');
+/** The project's mailbox, as the tests read it. */
+export const mailbox = mailboxReader(mailboxUrl);
 
 // The new API keys only: the backend of these tests refuses the legacy JWT keys (setup.ts).
 export const anonClient = () => clientFor(projectUrl, LOCAL_PUBLISHABLE_KEY);

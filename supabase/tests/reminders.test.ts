@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { freePort } from '@revolve/local-backend/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, database, mailboxUrl, newUser, projectUrl, seeded, signedIn } from './project';
+import { anonClient, database, mailbox, newUser, projectUrl, seeded, signedIn } from './project';
 
 const jobName = 'send-trial-reminders';
 const subject = 'Your Revolve trial ends in 3 days';
@@ -123,13 +123,7 @@ async function reminders(userId: string) {
 }
 
 async function mailsTo(address: string): Promise<string[]> {
-  const query = encodeURIComponent(`to:${address}`);
-  const { messages } = (await (
-    await fetch(`${mailboxUrl}/api/v1/search?query=${query}`)
-  ).json()) as {
-    messages: { ID: string; Subject: string }[];
-  };
-  return messages.filter((message) => message.Subject === subject).map((message) => message.ID);
+  return (await mailbox.to(address, subject)).map(({ id }) => id);
 }
 
 async function vaultSecret(name: string): Promise<string | undefined> {
@@ -229,10 +223,7 @@ describe('send_trial_reminders', () => {
     ]);
     expect(await mailsTo(user.email)).toHaveLength(1);
     const [id] = await mailsTo(user.email);
-    const message = (await (await fetch(`${mailboxUrl}/api/v1/message/${id}`)).json()) as {
-      Text: string;
-    };
-    expect(message.Text).toContain('/book-demo');
+    expect((await mailbox.read(id ?? '')).text).toContain('/book-demo');
     expect(await delivery(user.trialId)).toEqual({
       attempts: 1,
       last_error: null,

@@ -12,6 +12,8 @@ import { startBackend, type ExtraRoute, type RunningBackend } from './backend';
 import { totpCode as codeAt } from './auth/totp';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from './keys';
 
+export { mailboxReader, type Mail, type MailboxReader, type MailSummary } from './mail/reader';
+
 /** The code an authenticator app shows for a TOTP secret (base32) at `atMs` (default: now). */
 export function totpCode(secret: string, atMs: number = Date.now()): string {
   return codeAt(secret, atMs);

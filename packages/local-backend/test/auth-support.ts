@@ -3,7 +3,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { LOCAL_ANON_KEY } from '../src/keys';
-import type { TestBackend } from '../src/testing';
+import { mailboxReader, type Mail, type TestBackend } from '../src/testing';
 import { anonClient, backendUrl, mailboxUrl, strongPassword, uniqueEmail } from './shared';
 
 export const authUrl = `${backendUrl}/auth/v1`;
@@ -84,53 +84,25 @@ export function fragmentOf(location: string): URLSearchParams {
   return new URLSearchParams(new URL(location).hash.slice(1));
 }
 
-export interface Mail {
-  Text: string;
-  HTML: string;
-  Subject: string;
-}
-
 /** The newest message to `address` with `subject`, read back through the Mailpit API. */
-export async function waitForMail(
+export function waitForMail(
   address: string,
   subject: string,
   options: { after?: number; mailbox?: string } = {},
 ): Promise<Mail> {
   const { after = 0, mailbox = mailboxUrl } = options;
-  const deadline = Date.now() + 5_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${mailbox}/api/v1/messages`);
-    if (response.ok) {
-      const { messages } = (await response.json()) as {
-        messages: { ID: string; To: { Address: string }[]; Subject: string; Created: string }[];
-      };
-      const match = messages
-        .filter(
-          (message) =>
-            message.Subject === subject &&
-            message.To.some((to) => to.Address === address) &&
-            Date.parse(message.Created) >= after,
-        )
-        .sort((a, b) => Date.parse(b.Created) - Date.parse(a.Created))[0];
-      if (match) {
-        const detail = await fetch(`${mailbox}/api/v1/message/${match.ID}`);
-        return (await detail.json()) as Mail;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no "${subject}" e-mail reached ${address}`);
+  return mailboxReader(mailbox).waitFor(address, { subject, after, timeoutMs: 5_000 });
 }
 
 export function verifyLinkIn(mail: Mail): string {
-  const link = /http\S+\/auth\/v1\/verify\?\S+/.exec(mail.Text)?.[0];
-  if (!link) throw new Error(`no verification link in: ${mail.Text}`);
+  const link = /http\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no verification link in: ${mail.text}`);
   return link;
 }
 
 export function codeIn(mail: Mail): string {
-  const code = /\b(\d{6})\b/.exec(mail.Text)?.[1];
-  if (!code) throw new Error(`no code in: ${mail.Text}`);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in: ${mail.text}`);
   return code;
 }
 

@@ -3,7 +3,7 @@ import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database, Enums } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { queryKeys } from '@/lib/queryKeys';
-import { abortable, pageRange, searchPattern, toPage, type Page } from '@/lib/serverPages';
+import { abortable, pageRange, readNewestFirst, searchPattern, type Page } from '@/lib/serverPages';
 import { serverMessage } from '@/lib/serverMessage';
 
 /** Any client of this project's database: the app's, or a script's. */
@@ -26,14 +26,14 @@ function range({ page, pageSize = ADMIN_PAGE_SIZE }: ListQuery): [number, number
   return pageRange(page, pageSize);
 }
 
-// Each list below is ordered as SPEC.md section 7 says, then by id, so that rows with the same
-// time keep one order from page to page (a CSV export reads every page).
+// Each list below is ordered as SPEC.md section 7 says (newest first by its time, then by id:
+// readNewestFirst).
 //
 // The lists of trials and unlocks read a view of their table with the user's profile beside each
-// row (migration 20261127000200): profile_name and profile_email. Through an embed, every row of the
-// table was joined to its profile one by one, for the page and again for its count. A search reads the rows an admin_search_* function
-// finds (an index cannot serve an ILIKE under row level security), filtered, ordered and paged as
-// the table's would be.
+// row (migration 20261127000200): profile_name and profile_email. Through an embed, every row of
+// the table was joined to its profile one by one, for the page and again for its count. A search
+// reads the rows an admin_search_* function finds (an index cannot serve an ILIKE under row level
+// security), filtered, ordered and paged as the table's would be.
 
 export async function listPendingTrials(supabase: Client, query: ListQuery, signal?: AbortSignal) {
   let request = supabase
@@ -43,15 +43,7 @@ export async function listPendingTrials(supabase: Client, query: ListQuery, sign
   const like = searchPattern(query.search);
   if (like)
     request = request.or(`first_name.ilike.${like},last_name.ilike.${like},email.ilike.${like}`);
-  const { data, count, error } = await abortable(
-    request
-      .order('submitted_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(...range(query)),
-    signal,
-  );
-  if (error) throw error;
-  return toPage(data, count);
+  return readNewestFirst(request, 'submitted_at', range(query), signal);
 }
 
 export async function listActiveTrials(supabase: Client, query: ListQuery, signal?: AbortSignal) {
@@ -64,15 +56,7 @@ export async function listActiveTrials(supabase: Client, query: ListQuery, signa
           .select(columns)
       : supabase.from('admin_active_trials').select(columns, { count: 'exact' })
   ).eq('status', 'active');
-  const { data, count, error } = await abortable(
-    request
-      .order('granted_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(...range(query)),
-    signal,
-  );
-  if (error) throw error;
-  return toPage(data, count);
+  return readNewestFirst(request, 'granted_at', range(query), signal);
 }
 
 export async function listExpiredTrials(supabase: Client, query: ListQuery, signal?: AbortSignal) {
@@ -83,15 +67,7 @@ export async function listExpiredTrials(supabase: Client, query: ListQuery, sign
         .rpc('admin_search_expired_trials', { pattern: like }, { count: 'exact' })
         .select(columns)
     : supabase.from('admin_expired_trials').select(columns, { count: 'exact' });
-  const { data, count, error } = await abortable(
-    request
-      .order('expired_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(...range(query)),
-    signal,
-  );
-  if (error) throw error;
-  return toPage(data, count);
+  return readNewestFirst(request, 'expired_at', range(query), signal);
 }
 
 export async function listUsers(supabase: Client, query: ListQuery, signal?: AbortSignal) {
@@ -100,15 +76,7 @@ export async function listUsers(supabase: Client, query: ListQuery, signal?: Abo
   const request = like
     ? supabase.rpc('admin_search_profiles', { pattern: like }, { count: 'exact' }).select(columns)
     : supabase.from('profiles').select(columns, { count: 'exact' });
-  const { data, count, error } = await abortable(
-    request
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(...range(query)),
-    signal,
-  );
-  if (error) throw error;
-  return toPage(data, count);
+  return readNewestFirst(request, 'created_at', range(query), signal);
 }
 
 export async function listUnlocks(supabase: Client, query: ListQuery, signal?: AbortSignal) {
@@ -119,15 +87,7 @@ export async function listUnlocks(supabase: Client, query: ListQuery, signal?: A
         .rpc('admin_search_module_unlocks', { pattern: like }, { count: 'exact' })
         .select(columns)
     : supabase.from('admin_module_unlocks').select(columns, { count: 'exact' });
-  const { data, count, error } = await abortable(
-    request
-      .order('unlocked_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(...range(query)),
-    signal,
-  );
-  if (error) throw error;
-  return toPage(data, count);
+  return readNewestFirst(request, 'unlocked_at', range(query), signal);
 }
 
 /**

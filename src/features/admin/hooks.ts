@@ -8,7 +8,6 @@ import {
 } from '@tanstack/react-query';
 import { accessCodeToasts as toasts } from '@/content/accessCodes';
 import { queryKeys } from '@/lib/queryKeys';
-import { serverMessage } from '@/lib/serverMessage';
 import { toast } from '@/lib/toast';
 import {
   accessCodesQuery,
@@ -24,6 +23,7 @@ import {
   type NewAccessCode,
 } from './api';
 import { useLoadFailureToast } from '@/lib/useLoadFailureToast';
+import { toastWriteFailure } from '@/lib/writeFailureToast';
 
 /** SPEC.md section 8's toast for a list that could not be loaded. */
 const adminLoadFailure: [string, string] = ['Error', 'Failed to load admin data.'];
@@ -119,11 +119,7 @@ export function useAccessCodes() {
 export function useCreateAccessCode() {
   const mutation = useMutation({
     ...createAccessCodeMutation(),
-    onError: (error) =>
-      toast.error(
-        toasts.createFailed.title,
-        serverMessage(error) ?? toasts.createFailed.description,
-      ),
+    onError: (error) => toastWriteFailure(error, toasts.createFailed),
   });
   return {
     issue: (code: NewAccessCode): Promise<IssuedAccessCode | null> =>
@@ -143,11 +139,7 @@ export function useRevokeAccessCode() {
     ...revokeAccessCodeMutation(),
     onSuccess: (_data, { organisation }) =>
       toast.success(toasts.revoked.title, toasts.revoked.description(organisation)),
-    onError: (error) =>
-      toast.error(
-        toasts.revokeFailed.title,
-        serverMessage(error) ?? toasts.revokeFailed.description,
-      ),
+    onError: (error) => toastWriteFailure(error, toasts.revokeFailed),
   });
   return {
     busyId: mutation.isPending ? mutation.variables.codeId : null,

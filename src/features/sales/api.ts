@@ -1,7 +1,9 @@
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database, Enums, Json } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/loadSupabase';
-import { abortable, pageRange, searchPattern, toPage, type Page } from '@/lib/serverPages';
+import { queryKeys } from '@/lib/queryKeys';
+import { abortable, pageRange, readNewestFirst, searchPattern, type Page } from '@/lib/serverPages';
 
 /** Any client of this project's database: the app's, or a script's. */
 type Client = SupabaseClient<Database>;
@@ -43,16 +45,12 @@ export async function listLeads(supabase: Client, query: LeadQuery, signal?: Abo
     ? supabase.rpc('admin_search_leads', { pattern: like }, { count: 'exact' }).select(leadColumns)
     : supabase.from('leads').select(leadColumns, { count: 'exact' });
   if (query.status) request = request.eq('status', query.status);
-  const { data, count, error } = await abortable(
-    request
-      .order('created_at', { ascending: false })
-      // Rows with the same time keep one order from page to page (a CSV export reads every page).
-      .order('id', { ascending: false })
-      .range(...pageRange(query.page, query.pageSize ?? SALES_PAGE_SIZE)),
+  return readNewestFirst(
+    request,
+    'created_at',
+    pageRange(query.page, query.pageSize ?? SALES_PAGE_SIZE),
     signal,
   );
-  if (error) throw error;
-  return toPage(data, count);
 }
 
 /** One page of the audit log, newest first. */
@@ -66,15 +64,7 @@ export async function listAuditLog(supabase: Client, query: AuditQuery, signal?:
         .select(columns)
     : supabase.from('admin_audit_log').select(columns, { count: 'exact' });
   if (query.action) request = request.eq('action', query.action);
-  const { data, count, error } = await abortable(
-    request
-      .order('at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(...pageRange(query.page, SALES_PAGE_SIZE)),
-    signal,
-  );
-  if (error) throw error;
-  return toPage(data, count);
+  return readNewestFirst(request, 'at', pageRange(query.page, SALES_PAGE_SIZE), signal);
 }
 
 export async function readFunnel(supabase: Client, days: number, signal?: AbortSignal) {
@@ -95,19 +85,16 @@ const deliveryColumns =
 
 /** One page of the e-mails that failed and are not delivered, the latest attempt first. */
 export async function listEmailDeliveries(supabase: Client, page: number, signal?: AbortSignal) {
-  const { data, count, error } = await abortable(
+  return readNewestFirst(
     supabase
       .from('email_deliveries')
       .select(deliveryColumns, { count: 'exact' })
       .is('delivered_at', null)
-      .not('last_error', 'is', null)
-      .order('last_attempt_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(...pageRange(page, SALES_PAGE_SIZE)),
+      .not('last_error', 'is', null),
+    'last_attempt_at',
+    pageRange(page, SALES_PAGE_SIZE),
     signal,
   );
-  if (error) throw error;
-  return toPage(data, count);
 }
 
 // Each row as supabase-js infers it from the reader's select and the generated Database type.
@@ -168,4 +155,62 @@ export async function updateLead({ leadId, status, note }: LeadUpdate): Promise<
     .single();
   if (error) throw error;
   return data;
+}
+
+// The queries and the mutation, as the hooks (./hooks.ts) use them. A list keeps its previous page
+// shown while the next loads.
+
+export function leadsQuery({ page, search, status }: Omit<LeadQuery, 'pageSize'>) {
+  return queryOptions({
+    queryKey: queryKeys.leadList(page, search, status),
+    queryFn: ({ signal }) => fetchLeads({ page, search, status }, signal),
+    meta: { errorMessage: 'Error loading leads:' },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function auditLogQuery({ page, action, actor }: AuditQuery) {
+  return queryOptions({
+    queryKey: queryKeys.auditLog(page, action, actor),
+    queryFn: ({ signal }) => fetchAuditLog({ page, action, actor }, signal),
+    meta: { errorMessage: 'Error loading the audit log:' },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function emailDeliveriesQuery(page: number) {
+  return queryOptions({
+    queryKey: queryKeys.emailDeliveries(page),
+    queryFn: ({ signal }) => fetchEmailDeliveries(page, signal),
+    meta: { errorMessage: 'Error loading e-mail deliveries:' },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function funnelQuery(days: number) {
+  return queryOptions({
+    queryKey: queryKeys.funnel(days),
+    queryFn: ({ signal }) => fetchFunnel(days, signal),
+    meta: { errorMessage: 'Error loading the funnel:' },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function moduleStartsQuery(days: number) {
+  return queryOptions({
+    queryKey: queryKeys.moduleStarts(days),
+    queryFn: ({ signal }) => fetchModuleStarts(days, signal),
+    meta: { errorMessage: 'Error loading module starts:' },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function updateLeadMutation() {
+  return mutationOptions({
+    mutationFn: (update: LeadUpdate) => updateLead(update),
+    meta: { errorMessage: 'Error updating a lead:' },
+    // The lead lists and the audit log (which records the update) are read again.
+    onSettled: (_data, _error, _update, _onMutateResult, { client }) =>
+      client.invalidateQueries({ queryKey: queryKeys.admin }),
+  });
 }

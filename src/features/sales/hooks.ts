@@ -1,53 +1,28 @@
-import {
-  keepPreviousData,
-  mutationOptions,
-  queryOptions,
-  useMutation,
-  useQuery,
-} from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { activityToasts, leadToasts, leadsPage } from '@/content/sales';
-import { queryKeys } from '@/lib/queryKeys';
-import { serverMessage } from '@/lib/serverMessage';
 import { toast } from '@/lib/toast';
+import { useLoadFailureToast } from '@/lib/useLoadFailureToast';
+import { toastWriteFailure } from '@/lib/writeFailureToast';
 import {
-  fetchAuditLog,
-  fetchEmailDeliveries,
-  fetchFunnel,
-  fetchLeads,
-  fetchModuleStarts,
-  updateLead,
+  auditLogQuery,
+  emailDeliveriesQuery,
+  funnelQuery,
+  leadsQuery,
+  moduleStartsQuery,
+  updateLeadMutation,
   type AuditAction,
   type Lead,
   type LeadStatus,
-  type LeadUpdate,
 } from './api';
-import { useLoadFailureToast } from '@/lib/useLoadFailureToast';
 
 /** One page of leads; the previous page stays shown while the next loads. */
 export function useLeads(page: number, search: string, status: LeadStatus | null) {
-  const query = useQuery({
-    ...queryOptions({
-      queryKey: queryKeys.leadList(page, search, status),
-      queryFn: ({ signal }) => fetchLeads({ page, search, status }, signal),
-      meta: { errorMessage: 'Error loading leads:' },
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(leadsQuery({ page, search, status }));
   useLoadFailureToast(query.isError, [
     leadToasts.loadFailed.title,
     leadToasts.loadFailed.description,
   ]);
   return query;
-}
-
-function updateLeadMutation() {
-  return mutationOptions({
-    mutationFn: (update: LeadUpdate) => updateLead(update),
-    meta: { errorMessage: 'Error updating a lead:' },
-    // The lead lists and the audit log (which records the update) are read again.
-    onSettled: (_data, _error, _update, _onMutateResult, { client }) =>
-      client.invalidateQueries({ queryKey: queryKeys.admin }),
-  });
 }
 
 /**
@@ -57,11 +32,7 @@ function updateLeadMutation() {
 export function useUpdateLead() {
   const mutation = useMutation({
     ...updateLeadMutation(),
-    onError: (error) =>
-      toast.error(
-        leadToasts.saveFailed.title,
-        serverMessage(error) ?? leadToasts.saveFailed.description,
-      ),
+    onError: (error) => toastWriteFailure(error, leadToasts.saveFailed),
   });
   return {
     save: (lead: Lead, status: LeadStatus, note: string): Promise<boolean> =>
@@ -84,14 +55,7 @@ export function useUpdateLead() {
 
 /** One page of the audit log; the previous page stays shown while the next loads. */
 export function useAuditLog(page: number, action: AuditAction | null, actor: string) {
-  const query = useQuery({
-    ...queryOptions({
-      queryKey: queryKeys.auditLog(page, action, actor),
-      queryFn: ({ signal }) => fetchAuditLog({ page, action, actor }, signal),
-      meta: { errorMessage: 'Error loading the audit log:' },
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(auditLogQuery({ page, action, actor }));
   useLoadFailureToast(query.isError, [
     activityToasts.loadFailed.title,
     activityToasts.loadFailed.description,
@@ -101,14 +65,7 @@ export function useAuditLog(page: number, action: AuditAction | null, actor: str
 
 /** One page of the e-mails not delivered; the previous page stays shown while the next loads. */
 export function useEmailDeliveries(page: number) {
-  const query = useQuery({
-    ...queryOptions({
-      queryKey: queryKeys.emailDeliveries(page),
-      queryFn: ({ signal }) => fetchEmailDeliveries(page, signal),
-      meta: { errorMessage: 'Error loading e-mail deliveries:' },
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(emailDeliveriesQuery(page));
   useLoadFailureToast(query.isError, [
     activityToasts.loadFailed.title,
     activityToasts.loadFailed.description,
@@ -118,22 +75,8 @@ export function useEmailDeliveries(page: number) {
 
 /** The funnel's counts and the module starts for the last `days` days. */
 export function useFunnel(days: number) {
-  const funnel = useQuery(
-    queryOptions({
-      queryKey: queryKeys.funnel(days),
-      queryFn: ({ signal }) => fetchFunnel(days, signal),
-      meta: { errorMessage: 'Error loading the funnel:' },
-      placeholderData: keepPreviousData,
-    }),
-  );
-  const starts = useQuery(
-    queryOptions({
-      queryKey: queryKeys.moduleStarts(days),
-      queryFn: ({ signal }) => fetchModuleStarts(days, signal),
-      meta: { errorMessage: 'Error loading module starts:' },
-      placeholderData: keepPreviousData,
-    }),
-  );
+  const funnel = useQuery(funnelQuery(days));
+  const starts = useQuery(moduleStartsQuery(days));
   useLoadFailureToast(funnel.isError || starts.isError, [
     activityToasts.loadFailed.title,
     activityToasts.loadFailed.description,

@@ -10,7 +10,7 @@ import {
   emptyAccessCode,
   londonDate,
   toNewAccessCode,
-} from '../accessCodeValues';
+} from '../schemas';
 import type { IssuedAccessCode } from '../api';
 import { useCreateAccessCode } from '../hooks';
 

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { accessCodeList as copy, revokeConfirmation } from '@/content/accessCodes';
 import { findModule } from '@/content/modules';
 import { formatDate } from '@/lib/dates';
-import { lastDayOfAccess } from '../accessCodeValues';
+import { lastDayOfAccess } from '../schemas';
 import type { AccessCodeRow, AccessCodeStatus } from '../api';
 import { useAccessCodes, useRevokeAccessCode } from '../hooks';
 import { ConfirmAction } from './ConfirmAction';

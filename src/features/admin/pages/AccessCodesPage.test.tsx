@@ -1,39 +1,21 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/lib/queryClient';
+import { renderWithProviders } from '@/test/render';
+import { supabaseFake } from '@/test/supabaseFake';
 import type { AccessCodeRow } from '../api';
 import AccessCodesPage from './AccessCodesPage';
 
-const { rpc, toastSuccess, toastError, logError } = vi.hoisted(() => ({
-  rpc: vi.fn(),
+const { toastSuccess, toastError, logError } = vi.hoisted(() => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   logError: vi.fn(),
 }));
+vi.mock('@/lib/loadSupabase', () =>
+  import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
+);
 vi.mock('@/lib/toast', () => ({ toast: { success: toastSuccess, error: toastError } }));
 vi.mock('@/lib/logger', () => ({ logger: { error: logError, warn: vi.fn() } }));
-
-type Answer = { data: unknown; error: { code: string; message: string } | null };
-
-// The page's server calls are the three admin functions; each test says how the server answers.
-const answers = new Map<string, (args: Record<string, unknown> | undefined) => Answer>();
-vi.mock('@/lib/loadSupabase', () => ({
-  loadSupabase: () =>
-    Promise.resolve({
-      rpc: (name: string, args?: Record<string, unknown>) => {
-        rpc(name, args);
-        const answer = Promise.resolve().then(() => {
-          const answerFor = answers.get(name);
-          if (!answerFor) throw new Error(`No answer for ${name}`);
-          return answerFor(args);
-        });
-        return Object.assign(answer, { abortSignal: () => answer, single: () => answer });
-      },
-    }),
-}));
 
 function row(overrides: Partial<AccessCodeRow> = {}): AccessCodeRow {
   return {
@@ -53,25 +35,16 @@ function row(overrides: Partial<AccessCodeRow> = {}): AccessCodeRow {
 }
 
 function listAnswers(rows: AccessCodeRow[]) {
-  answers.set('admin_access_codes', () => ({ data: rows, error: null }));
+  supabaseFake.answer('rpc:admin_access_codes', { data: rows });
 }
 
-function renderPage() {
-  return render(
-    <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
-      <MemoryRouter>
-        <AccessCodesPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderWithProviders(<AccessCodesPage />);
 
-const listReads = () => rpc.mock.calls.filter(([name]) => name === 'admin_access_codes').length;
+const listReads = () => supabaseFake.calls('rpc:admin_access_codes').length;
 
 describe('/admin/access-codes', () => {
   beforeEach(() => {
-    answers.clear();
-    rpc.mockReset();
+    supabaseFake.reset();
     toastSuccess.mockReset();
     toastError.mockReset();
     logError.mockReset();
@@ -131,7 +104,7 @@ describe('/admin/access-codes', () => {
   });
 
   it('says when the list cannot be loaded, and logs it', async () => {
-    answers.set('admin_access_codes', () => ({
+    supabaseFake.answer('rpc:admin_access_codes', () => ({
       data: null,
       error: { code: '42501', message: 'Admin access required' },
     }));
@@ -146,19 +119,21 @@ describe('/admin/access-codes', () => {
 
   it('creates a code and shows it once, with a copy button, then lists it', async () => {
     listAnswers([]);
-    answers.set('create_access_code', (args) => ({
-      data: {
-        code: 'ABCD-EFGH-JKMN',
-        access_code: row({
-          id: 'c9',
-          organisation: String(args?.organisation),
-          code_hint: 'JKMN',
-          seat_limit: (args?.seat_limit as number | undefined) ?? null,
-          module_slugs: (args?.module_slugs as string[] | undefined) ?? null,
-        }),
-      },
-      error: null,
-    }));
+    supabaseFake.answer('rpc:create_access_code', ({ args }) => {
+      const asked = args as { organisation: string; seat_limit?: number; module_slugs?: string[] };
+      return {
+        data: {
+          code: 'ABCD-EFGH-JKMN',
+          access_code: row({
+            id: 'c9',
+            organisation: asked.organisation,
+            code_hint: 'JKMN',
+            seat_limit: asked.seat_limit ?? null,
+            module_slugs: asked.module_slugs ?? null,
+          }),
+        },
+      };
+    });
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('No access codes yet');
@@ -173,7 +148,7 @@ describe('/admin/access-codes', () => {
     await user.click(screen.getByRole('button', { name: 'Create code' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Access code created' });
-    expect(rpc).toHaveBeenCalledWith('create_access_code', {
+    expect(supabaseFake.lastCall('rpc:create_access_code').args).toEqual({
       organisation: 'East Hospital',
       expires_at: undefined,
       seat_limit: 25,
@@ -212,9 +187,9 @@ describe('/admin/access-codes', () => {
     expect(await screen.findByText('Organisation must be at least 2 characters')).toBeVisible();
     expect(screen.getByText('Seat limit must be a whole number from 1 to 100000')).toBeVisible();
     expect(screen.getByLabelText('Organisation')).toHaveFocus();
-    expect(rpc).not.toHaveBeenCalledWith('create_access_code', expect.anything());
+    expect(supabaseFake.calls('rpc:create_access_code')).toEqual([]);
 
-    answers.set('create_access_code', () => ({
+    supabaseFake.answer('rpc:create_access_code', () => ({
       data: { code: 'PQRS-TUVW-XYZ2', access_code: row({ id: 'c3', organisation: 'West' }) },
       error: null,
     }));
@@ -222,7 +197,7 @@ describe('/admin/access-codes', () => {
     await user.clear(screen.getByLabelText('Seat limit (optional)'));
     await user.click(screen.getByRole('button', { name: 'Create code' }));
     await screen.findByRole('dialog', { name: 'Access code created' });
-    expect(rpc).toHaveBeenCalledWith('create_access_code', {
+    expect(supabaseFake.lastCall('rpc:create_access_code').args).toEqual({
       organisation: 'West',
       expires_at: undefined,
       seat_limit: undefined,
@@ -232,7 +207,7 @@ describe('/admin/access-codes', () => {
 
   it("a refusal: the server's message in the destructive toast, and every field kept", async () => {
     listAnswers([]);
-    answers.set('create_access_code', () => ({
+    supabaseFake.answer('rpc:create_access_code', () => ({
       data: null,
       error: { code: '22023', message: 'Expiry must be in the future' },
     }));
@@ -253,7 +228,7 @@ describe('/admin/access-codes', () => {
 
   it('revokes a code after a confirmation, then reads the list again', async () => {
     listAnswers([row()]);
-    answers.set('revoke_access_code', () => ({
+    supabaseFake.answer('rpc:revoke_access_code', () => ({
       data: [row({ status: 'revoked', revoked_at: '2026-11-22T09:00:00Z' })],
       error: null,
     }));
@@ -266,12 +241,12 @@ describe('/admin/access-codes', () => {
     expect(confirm).toHaveTextContent(
       'The code for North Clinic ending WXYZ stops working at once. Modules already unlocked with it stay unlocked.',
     );
-    expect(rpc).not.toHaveBeenCalledWith('revoke_access_code', expect.anything());
+    expect(supabaseFake.calls('rpc:revoke_access_code')).toEqual([]);
     listAnswers([row({ status: 'revoked', revoked_at: '2026-11-24T09:00:00Z' })]);
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
 
     expect(await screen.findByText('Revoked')).toBeVisible();
-    expect(rpc).toHaveBeenCalledWith('revoke_access_code', { code_id: 'c1' });
+    expect(supabaseFake.lastCall('rpc:revoke_access_code').args).toEqual({ code_id: 'c1' });
     expect(toastSuccess).toHaveBeenCalledWith(
       'Access Code Revoked',
       'The code for North Clinic no longer works.',
@@ -285,13 +260,13 @@ describe('/admin/access-codes', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: /^Revoke the code/ }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(rpc).not.toHaveBeenCalledWith('revoke_access_code', expect.anything());
+    expect(supabaseFake.calls('rpc:revoke_access_code')).toEqual([]);
     expect(screen.getByText('Active')).toBeVisible();
   });
 
   it("a failed revoke: the server's message in the destructive toast", async () => {
     listAnswers([row()]);
-    answers.set('revoke_access_code', () => ({
+    supabaseFake.answer('rpc:revoke_access_code', () => ({
       data: null,
       error: { code: 'PT409', message: 'This access code is already revoked' },
     }));

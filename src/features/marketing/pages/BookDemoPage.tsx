@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { bookDemoForm, bookDemoHero, bookDemoNextSteps } from '@/content/bookDemo';
 import { toast } from '@/lib/toast';
-import { submitLead } from '../leadApi';
+import { submitLead } from '../api';
 
 const { fields } = bookDemoForm;
 const labelClass = 'text-sm font-medium text-brand-ink';

@@ -1,30 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/lib/queryClient';
-import type * as api from '../api';
-import type { Page } from '@/lib/serverPages';
-import type { AuditEntry, AuditQuery, EmailDelivery, Funnel, ModuleStarts } from '../api';
+import { renderWithProviders } from '@/test/render';
+import { stepsOf, supabaseFake, type FakeCall } from '@/test/supabaseFake';
+import type { AuditEntry, EmailDelivery, Funnel, ModuleStarts } from '../api';
 import ActivityPage from './ActivityPage';
 
-const { fetchAuditLog, fetchEmailDeliveries, fetchFunnel, fetchModuleStarts, toastError } =
-  vi.hoisted(() => ({
-    fetchAuditLog: vi.fn<(query: AuditQuery, signal: AbortSignal) => Promise<Page<AuditEntry>>>(),
-    fetchEmailDeliveries:
-      vi.fn<(page: number, signal: AbortSignal) => Promise<Page<EmailDelivery>>>(),
-    fetchFunnel: vi.fn<(days: number, signal: AbortSignal) => Promise<Funnel>>(),
-    fetchModuleStarts: vi.fn<(days: number, signal: AbortSignal) => Promise<ModuleStarts[]>>(),
-    toastError: vi.fn(),
-  }));
-vi.mock('../api', async (original) => ({
-  ...(await original<typeof api>()),
-  fetchAuditLog,
-  fetchEmailDeliveries,
-  fetchFunnel,
-  fetchModuleStarts,
-}));
+const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
+vi.mock('@/lib/loadSupabase', () =>
+  import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
+);
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: toastError } }));
 vi.mock('@/lib/logger', () => ({ logger: { error: vi.fn(), warn: vi.fn() } }));
 
@@ -90,27 +75,45 @@ function delivery(overrides: Partial<EmailDelivery> = {}): EmailDelivery {
   };
 }
 
-function renderPage() {
-  return render(
-    <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
-      <MemoryRouter>
-        <ActivityPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const renderPage = () => renderWithProviders(<ActivityPage />);
+
+const daysOf = (call: FakeCall) => (call.args as { days: number }).days;
+
+/** The server's audit log: `rows` of `total`, for the log and its search by admin e-mail. */
+function auditAnswer(rows: AuditEntry[], total = rows.length) {
+  supabaseFake.answer('from:admin_audit_log', { data: rows, count: total });
+  supabaseFake.answer('rpc:admin_search_audit_log', { data: rows, count: total });
 }
+
+/** What the page last asked of the audit log: the admin's pattern, the action filter, the rows. */
+function lastAuditRead() {
+  const read = supabaseFake
+    .calls()
+    .findLast(({ target }) =>
+      ['from:admin_audit_log', 'rpc:admin_search_audit_log'].includes(target),
+    );
+  if (!read) throw new Error('The audit log was not read');
+  return {
+    pattern: (read.args as { actor_pattern?: string } | undefined)?.actor_pattern ?? null,
+    filters: stepsOf(read, 'eq'),
+    range: stepsOf(read, 'range').at(-1),
+  };
+}
+
+/** The rows the page last asked of the e-mails not delivered. */
+const lastDeliveriesRange = () =>
+  stepsOf(supabaseFake.lastCall('from:email_deliveries'), 'range').at(-1);
 
 describe('/admin/activity', () => {
   beforeEach(() => {
-    fetchAuditLog.mockReset();
-    fetchEmailDeliveries.mockReset();
-    fetchFunnel.mockReset();
-    fetchModuleStarts.mockReset();
+    supabaseFake.reset();
     toastError.mockReset();
-    fetchFunnel.mockImplementation((days) => Promise.resolve(funnels[days] as Funnel));
-    fetchModuleStarts.mockImplementation((days) => Promise.resolve(starts[days] ?? []));
-    fetchAuditLog.mockResolvedValue({ rows: [entry()], total: 1 });
-    fetchEmailDeliveries.mockResolvedValue({ rows: [], total: 0 });
+    supabaseFake.answer('rpc:admin_funnel', (call) => ({ data: funnels[daysOf(call)] }));
+    supabaseFake.answer('rpc:admin_module_starts', (call) => ({
+      data: starts[daysOf(call)] ?? [],
+    }));
+    auditAnswer([entry()]);
+    supabaseFake.answer('from:email_deliveries', { data: [], count: 0 });
   });
 
   it('shows the funnel of the last 30 days as numbers and as a labelled chart', async () => {
@@ -159,11 +162,11 @@ describe('/admin/activity', () => {
     expect(
       await screen.findByRole('table', { name: 'Module starts, last 90 days' }),
     ).toHaveTextContent("Women's Health30");
-    expect(fetchFunnel).toHaveBeenCalledWith(90, expect.any(AbortSignal));
+    expect(supabaseFake.calls('rpc:admin_funnel').map(daysOf)).toContain(90);
   });
 
   it('says when no module was opened in the period', async () => {
-    fetchModuleStarts.mockResolvedValue([]);
+    supabaseFake.answer('rpc:admin_module_starts', { data: [] });
     renderPage();
     expect(await screen.findByText('No modules unlocked in this period')).toBeVisible();
   });
@@ -179,25 +182,23 @@ describe('/admin/activity', () => {
     expect(row).toHaveTextContent('Wasnew');
     expect(row).toHaveTextContent('Nowcontacted');
     expect(row).toHaveTextContent('NoteCalled on Monday');
-    expect(fetchAuditLog).toHaveBeenCalledWith(
-      { page: 0, action: null, actor: '' },
-      expect.any(AbortSignal),
-    );
+    expect(lastAuditRead()).toEqual({ pattern: null, filters: [], range: [0, 24] });
   });
 
   it('filters the audit log by action and by admin e-mail, and clears the filters', async () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('table', { name: 'Audit log' });
-    fetchAuditLog.mockResolvedValue({ rows: [], total: 0 });
+    auditAnswer([]);
     await user.selectOptions(screen.getByLabelText('Action'), 'Approved a trial');
     await user.type(screen.getByLabelText('Admin e-mail'), 'ops@');
     expect(await screen.findByText('No actions match these filters')).toBeVisible();
-    expect(fetchAuditLog).toHaveBeenLastCalledWith(
-      { page: 0, action: 'approve_trial', actor: 'ops@' },
-      expect.any(AbortSignal),
-    );
-    fetchAuditLog.mockResolvedValue({ rows: [entry()], total: 1 });
+    expect(lastAuditRead()).toEqual({
+      pattern: '%ops@%',
+      filters: [['action', 'approve_trial']],
+      range: [0, 24],
+    });
+    auditAnswer([entry()]);
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByRole('table', { name: 'Audit log' })).toBeVisible();
     expect(screen.getByLabelText('Admin e-mail')).toHaveValue('');
@@ -205,14 +206,14 @@ describe('/admin/activity', () => {
   });
 
   it('says when nothing has been recorded yet', async () => {
-    fetchAuditLog.mockResolvedValue({ rows: [], total: 0 });
+    auditAnswer([]);
     renderPage();
     expect(await screen.findByText('No admin actions yet')).toBeVisible();
   });
 
   it('lists the e-mails not delivered: to whom, the attempts, the last error and what happens next', async () => {
-    fetchEmailDeliveries.mockResolvedValue({
-      rows: [
+    supabaseFake.answer('from:email_deliveries', {
+      data: [
         delivery(),
         delivery({
           id: 'd0000000-0000-4000-8000-000000000002',
@@ -223,7 +224,7 @@ describe('/admin/activity', () => {
         delivery({ id: 'd0000000-0000-4000-8000-000000000003', request_id: 42 }),
         delivery({ id: 'd0000000-0000-4000-8000-000000000004', cancelled_at: '2026-07-03' }),
       ],
-      total: 4,
+      count: 4,
     });
     renderPage();
     const section = screen.getByRole('region', { name: 'E-mail deliveries' });
@@ -238,23 +239,16 @@ describe('/admin/activity', () => {
     expect(sending).toHaveTextContent('Being sent again');
     expect(cancelled).toHaveTextContent('No longer needed');
     expect(within(section).queryByRole('navigation')).toBeNull();
-    expect(fetchEmailDeliveries).toHaveBeenCalledWith(0, expect.any(AbortSignal));
+    expect(lastDeliveriesRange()).toEqual([0, 24]);
   });
 
   it('pages through the e-mails not delivered when there are more than a page', async () => {
     const user = userEvent.setup();
-    fetchEmailDeliveries.mockImplementation((page) =>
-      Promise.resolve({
-        rows: [delivery({ id: `d0000000-0000-4000-8000-00000000000${page}` })],
-        total: 26,
-      }),
-    );
+    supabaseFake.answer('from:email_deliveries', { data: [delivery()], count: 26 });
     renderPage();
     const pages = await screen.findByRole('navigation', { name: 'E-mail delivery pages' });
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
-    await waitFor(() =>
-      expect(fetchEmailDeliveries).toHaveBeenLastCalledWith(1, expect.any(AbortSignal)),
-    );
+    await waitFor(() => expect(lastDeliveriesRange()).toEqual([25, 49]));
   });
 
   it('says when no e-mail has failed', async () => {
@@ -265,9 +259,9 @@ describe('/admin/activity', () => {
   });
 
   it('says what could not be loaded, with one toast', async () => {
-    fetchFunnel.mockRejectedValue(new Error('offline'));
-    fetchAuditLog.mockRejectedValue(new Error('offline'));
-    fetchEmailDeliveries.mockRejectedValue(new Error('offline'));
+    supabaseFake.answer('rpc:admin_funnel', { error: new Error('offline') });
+    supabaseFake.answer('from:admin_audit_log', { error: new Error('offline') });
+    supabaseFake.answer('from:email_deliveries', { error: new Error('offline') });
     renderPage();
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
     expect(screen.getByText('Failed to load the funnel.')).toBeVisible();

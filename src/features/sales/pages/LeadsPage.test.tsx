@@ -1,25 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/lib/queryClient';
-import type * as api from '../api';
-import type { Page } from '@/lib/serverPages';
-import type { Lead, LeadQuery, LeadUpdate } from '../api';
+import { renderWithProviders } from '@/test/render';
+import { stepsOf, supabaseFake } from '@/test/supabaseFake';
+import type { Lead } from '../api';
 import LeadsPage from './LeadsPage';
 
-const { fetchLeads, updateLead, toastSuccess, toastError } = vi.hoisted(() => ({
-  fetchLeads: vi.fn<(query: LeadQuery, signal: AbortSignal) => Promise<Page<Lead>>>(),
-  updateLead: vi.fn<(update: LeadUpdate) => Promise<Lead>>(),
+const { toastSuccess, toastError } = vi.hoisted(() => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
 }));
-vi.mock('../api', async (original) => ({
-  ...(await original<typeof api>()),
-  fetchLeads,
-  updateLead,
-}));
+vi.mock('@/lib/loadSupabase', () =>
+  import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
+);
 vi.mock('@/lib/toast', () => ({ toast: { success: toastSuccess, error: toastError } }));
 vi.mock('@/lib/logger', () => ({ logger: { error: vi.fn(), warn: vi.fn() } }));
 
@@ -40,16 +33,25 @@ function lead(overrides: Partial<Lead> = {}): Lead {
   };
 }
 
-const pageOf = (rows: Lead[], total = rows.length): Page<Lead> => ({ rows, total });
+/** The server answers the list, and its search, with `rows` of `total` leads. */
+function leadsAnswer(rows: Lead[], total = rows.length) {
+  supabaseFake.answer('from:leads', { data: rows, count: total });
+  supabaseFake.answer('rpc:admin_search_leads', { data: rows, count: total });
+}
 
-function renderPage() {
-  return render(
-    <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
-      <MemoryRouter>
-        <LeadsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const renderPage = () => renderWithProviders(<LeadsPage />);
+
+/** What the page last asked of the leads: the search's pattern, the status filter, the rows. */
+function lastListRead() {
+  const read = supabaseFake
+    .calls()
+    .findLast(({ target }) => ['from:leads', 'rpc:admin_search_leads'].includes(target));
+  if (!read) throw new Error('The leads were not read');
+  return {
+    pattern: (read.args as { pattern?: string } | undefined)?.pattern ?? null,
+    filters: stepsOf(read, 'eq'),
+    range: stepsOf(read, 'range').at(-1),
+  };
 }
 
 /** The screen as narrower than 640 px (cards), or wider (a table). */
@@ -64,8 +66,7 @@ function screenWidth(wide: boolean) {
 
 describe('/admin/leads', () => {
   beforeEach(() => {
-    fetchLeads.mockReset();
-    updateLead.mockReset();
+    supabaseFake.reset();
     toastSuccess.mockReset();
     toastError.mockReset();
     screenWidth(true);
@@ -75,7 +76,7 @@ describe('/admin/leads', () => {
   });
 
   it('shows the heading, the way back, loading and then the empty state', async () => {
-    fetchLeads.mockResolvedValue(pageOf([]));
+    leadsAnswer([]);
     renderPage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Leads');
     expect(screen.getByRole('link', { name: 'Back to the Admin Dashboard' })).toHaveAttribute(
@@ -88,11 +89,9 @@ describe('/admin/leads', () => {
   });
 
   it('lists leads newest first in a table, with the date in UK form', async () => {
-    fetchLeads.mockResolvedValue(
-      pageOf(
-        [lead(), lead({ id: 'l2', first_name: 'Sam', last_name: 'Roe', status: 'contacted' })],
-        30,
-      ),
+    leadsAnswer(
+      [lead(), lead({ id: 'l2', first_name: 'Sam', last_name: 'Roe', status: 'contacted' })],
+      30,
     );
     renderPage();
     const table = await screen.findByRole('table', { name: 'Leads' });
@@ -104,15 +103,12 @@ describe('/admin/leads', () => {
     expect(second).toHaveTextContent('Sam Roe');
     expect(second).toHaveTextContent('Contacted');
     expect(screen.getByText('Showing 1–25 of 30')).toBeVisible();
-    expect(fetchLeads).toHaveBeenCalledWith(
-      { page: 0, search: '', status: null },
-      expect.any(AbortSignal),
-    );
+    expect(lastListRead()).toEqual({ pattern: null, filters: [], range: [0, 24] });
   });
 
   it('shows cards instead of a table below 640 px', async () => {
     screenWidth(false);
-    fetchLeads.mockResolvedValue(pageOf([lead()]));
+    leadsAnswer([lead()]);
     renderPage();
     const list = await screen.findByRole('list', { name: 'Leads' });
     expect(within(list).getByRole('listitem')).toHaveTextContent('Jane Doe');
@@ -122,51 +118,48 @@ describe('/admin/leads', () => {
 
   it('searches and filters on the server, and offers to clear a search that matches nothing', async () => {
     const user = userEvent.setup();
-    fetchLeads.mockResolvedValue(pageOf([lead()]));
+    leadsAnswer([lead()]);
     renderPage();
     await screen.findByText('Jane Doe');
-    fetchLeads.mockResolvedValue(pageOf([]));
+    leadsAnswer([]);
     await user.type(screen.getByLabelText('Search leads by name, e-mail or subject'), 'zed');
     expect(await screen.findByText('No matches for "zed"')).toBeVisible();
-    expect(fetchLeads).toHaveBeenLastCalledWith(
-      { page: 0, search: 'zed', status: null },
-      expect.any(AbortSignal),
-    );
+    expect(lastListRead()).toEqual({ pattern: '%zed%', filters: [], range: [0, 24] });
 
-    fetchLeads.mockResolvedValue(pageOf([lead()]));
+    leadsAnswer([lead()]);
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(screen.getByLabelText('Search leads by name, e-mail or subject')).toHaveValue('');
     expect(screen.getByLabelText('Search leads by name, e-mail or subject')).toHaveFocus();
     expect(await screen.findByText('Jane Doe')).toBeVisible();
 
-    fetchLeads.mockResolvedValue(pageOf([]));
+    leadsAnswer([]);
     await user.selectOptions(screen.getByLabelText('Status'), 'Closed');
     expect(await screen.findByText('No leads with this status')).toBeVisible();
-    expect(fetchLeads).toHaveBeenLastCalledWith(
-      { page: 0, search: '', status: 'closed' },
-      expect.any(AbortSignal),
-    );
+    expect(lastListRead()).toEqual({
+      pattern: null,
+      filters: [['status', 'closed']],
+      range: [0, 24],
+    });
   });
 
   it('pages through the leads on the server', async () => {
     const user = userEvent.setup();
-    fetchLeads.mockResolvedValue(pageOf([lead()], 30));
+    leadsAnswer([lead()], 30);
     renderPage();
     await screen.findByText('Jane Doe');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Showing 26–30 of 30')).toBeVisible();
-    expect(fetchLeads).toHaveBeenLastCalledWith(
-      { page: 1, search: '', status: null },
-      expect.any(AbortSignal),
-    );
+    expect(lastListRead()).toEqual({ pattern: null, filters: [], range: [25, 49] });
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
   it('opens a lead to read its message, and saves its status and note with a toast', async () => {
     const user = userEvent.setup();
-    fetchLeads.mockResolvedValue(pageOf([lead()]));
-    updateLead.mockResolvedValue(lead({ status: 'contacted', note: 'Called on Monday' }));
+    leadsAnswer([lead()]);
+    supabaseFake.answer('rpc:update_lead', {
+      data: lead({ status: 'contacted', note: 'Called on Monday' }),
+    });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'View the lead from Jane Doe' }));
     const dialog = screen.getByRole('dialog', { name: 'Jane Doe' });
@@ -180,14 +173,14 @@ describe('/admin/leads', () => {
 
     await user.click(within(dialog).getByRole('radio', { name: 'Contacted' }));
     await user.type(within(dialog).getByLabelText('Note (optional)'), 'Called on Monday');
-    fetchLeads.mockResolvedValue(pageOf([lead({ status: 'contacted', note: 'Called on Monday' })]));
+    leadsAnswer([lead({ status: 'contacted', note: 'Called on Monday' })]);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(updateLead).toHaveBeenCalledWith({
-      leadId: 'l1',
-      status: 'contacted',
-      note: 'Called on Monday',
+    expect(supabaseFake.lastCall('rpc:update_lead').args).toEqual({
+      lead_id: 'l1',
+      new_status: 'contacted',
+      new_note: 'Called on Monday',
     });
     expect(toastSuccess).toHaveBeenCalledWith('Lead Updated', 'Jane Doe is now marked contacted.');
     const table = screen.getByRole('table', { name: 'Leads' });
@@ -198,8 +191,8 @@ describe('/admin/leads', () => {
 
   it("keeps the dialog open and toasts the server's refusal when saving fails", async () => {
     const user = userEvent.setup();
-    fetchLeads.mockResolvedValue(pageOf([lead()]));
-    updateLead.mockRejectedValue({ code: 'PT404', message: 'Lead not found' });
+    leadsAnswer([lead()]);
+    supabaseFake.answer('rpc:update_lead', { error: { code: 'PT404', message: 'Lead not found' } });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'View the lead from Jane Doe' }));
     const dialog = screen.getByRole('dialog', { name: 'Jane Doe' });
@@ -213,7 +206,7 @@ describe('/admin/leads', () => {
 
   it('refuses a note over 2000 characters without asking the server', async () => {
     const user = userEvent.setup();
-    fetchLeads.mockResolvedValue(pageOf([lead({ note: 'x'.repeat(2000) })]));
+    leadsAnswer([lead({ note: 'x'.repeat(2000) })]);
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'View the lead from Jane Doe' }));
     const dialog = screen.getByRole('dialog', { name: 'Jane Doe' });
@@ -224,11 +217,11 @@ describe('/admin/leads', () => {
       'true',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(updateLead).not.toHaveBeenCalled();
+    expect(supabaseFake.calls('rpc:update_lead')).toEqual([]);
   });
 
   it('says when the leads cannot be loaded, with a toast once', async () => {
-    fetchLeads.mockRejectedValue(new Error('offline'));
+    supabaseFake.answer('from:leads', { error: new Error('offline') });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load leads.');
     expect(toastError).toHaveBeenCalledTimes(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessCodeSchema, lastDayOfAccess, londonDate, toNewAccessCode } from './accessCodeValues';
+import { accessCodeSchema, lastDayOfAccess, londonDate, toNewAccessCode } from './schemas';
 
 const valid = { organisation: 'North Clinic', lastDay: '', seatLimit: '', modules: [] };
 
