@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CsvExportRequest, PageSource } from '@/lib/csvExport';
 import type { Page } from '@/lib/serverPages';
 import { CsvExportButton } from './csv-export-button';
+import { deferred } from '@/test/render';
 
 const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: toastError } }));
@@ -11,16 +12,6 @@ vi.mock('@/lib/logger', () => ({ logger: { error: vi.fn(), warn: vi.fn() } }));
 
 interface Row {
   n: number;
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((settle, fail) => {
-    resolve = settle;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
 }
 
 /** A list of 2,500 rows whose pages answer when the test says. */

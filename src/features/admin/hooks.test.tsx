@@ -7,6 +7,7 @@ import type { Database } from '@/lib/database.types';
 import { createQueryClient } from '@/lib/queryClient';
 import { RowActions } from './components/RowActions';
 import { useAdminCounts, useRowAction } from './hooks';
+import { deferred } from '@/test/render';
 
 const { fetchStub, toastSuccess, toastError } = vi.hoisted(() => ({
   fetchStub: vi.fn(),
@@ -21,12 +22,6 @@ const supabase = createClient<Database>('http://127.0.0.1:54321', 'anon-key', {
   global: { fetch: fetchStub },
 });
 vi.mock('@/lib/loadSupabase', () => ({ loadSupabase: () => Promise.resolve(supabase) }));
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => (resolve = settle));
-  return { promise, resolve };
-}
 
 const messages = {
   success: ['Trial Approved', 'Trial access granted'] as [string, string],

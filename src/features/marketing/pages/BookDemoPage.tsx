@@ -10,6 +10,35 @@ import { submitLead } from '../api';
 const { fields } = bookDemoForm;
 const labelClass = 'text-sm font-medium text-brand-ink';
 
+/** A one-line field of the form, labelled with its copy; `wide` spans both columns. */
+function DemoField({
+  name,
+  type = 'text',
+  wide = false,
+}: {
+  name: 'firstName' | 'lastName' | 'email' | 'subject';
+  type?: 'text' | 'email';
+  wide?: boolean;
+}) {
+  const field: { label: string; autoComplete?: string; defaultValue?: string } = fields[name];
+  const id = `demo-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  return (
+    <div className={wide ? 'space-y-2 sm:col-span-2' : 'space-y-2'}>
+      <label htmlFor={id} className={labelClass}>
+        {field.label}
+      </label>
+      <Input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={field.autoComplete}
+        defaultValue={field.defaultValue}
+        required
+      />
+    </div>
+  );
+}
+
 /**
  * The register-interest form. The browser checks the required fields; the lead goes to the
  * submit-lead function, then a toast thanks the visitor and the form resets. On failure a
@@ -60,51 +89,10 @@ export default function BookDemoPage() {
           aria-label={bookDemoHero.heading}
           className="relative grid gap-5 rounded-2xl border bg-card p-6 shadow-sm sm:grid-cols-2 md:p-10"
         >
-          <div className="space-y-2">
-            <label htmlFor="demo-first-name" className={labelClass}>
-              {fields.firstName.label}
-            </label>
-            <Input
-              id="demo-first-name"
-              name="firstName"
-              autoComplete={fields.firstName.autoComplete}
-              required
-            />
-          </div>
-          <div className="space-y-2">
-            <label htmlFor="demo-last-name" className={labelClass}>
-              {fields.lastName.label}
-            </label>
-            <Input
-              id="demo-last-name"
-              name="lastName"
-              autoComplete={fields.lastName.autoComplete}
-              required
-            />
-          </div>
-          <div className="space-y-2 sm:col-span-2">
-            <label htmlFor="demo-email" className={labelClass}>
-              {fields.email.label}
-            </label>
-            <Input
-              id="demo-email"
-              name="email"
-              type="email"
-              autoComplete={fields.email.autoComplete}
-              required
-            />
-          </div>
-          <div className="space-y-2 sm:col-span-2">
-            <label htmlFor="demo-subject" className={labelClass}>
-              {fields.subject.label}
-            </label>
-            <Input
-              id="demo-subject"
-              name="subject"
-              defaultValue={fields.subject.defaultValue}
-              required
-            />
-          </div>
+          <DemoField name="firstName" />
+          <DemoField name="lastName" />
+          <DemoField name="email" type="email" wide />
+          <DemoField name="subject" wide />
           <div className="space-y-2 sm:col-span-2">
             <label htmlFor="demo-message" className={labelClass}>
               {fields.message.label}

@@ -1,14 +1,10 @@
 import type { User } from '@supabase/supabase-js';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { details as conflictResolution } from '@/content/moduleDetails/conflict-resolution';
-import { AuthStateProvider } from '@/lib/auth/AuthProvider';
-import { signedOutState } from '@/lib/auth/authStore';
 import { playerAddress } from '@/lib/playerAddress';
-import { createQueryClient } from '@/lib/queryClient';
+import { deferred, renderWithProviders } from '@/test/render';
 import TrialModulePage from './TrialModulePage';
 
 const { activeTrial, insertUnlock, toastError, logError } = vi.hoisted(() => ({
@@ -49,26 +45,13 @@ const instructions =
 // In an async act: the details below the hero suspend, and React 19 finishes a suspended first
 // render only inside one.
 async function renderTrialModule(slug = 'conflict-resolution') {
-  const queryClient = createQueryClient({ queries: { retry: false } });
   await act(async () => {
-    render(
-      <QueryClientProvider client={queryClient}>
-        <AuthStateProvider value={{ ...signedOutState, user }}>
-          <MemoryRouter initialEntries={[`/modules/trial/${slug}`]}>
-            <Routes>
-              <Route path="/modules/trial/:slug" element={<TrialModulePage />} />
-            </Routes>
-          </MemoryRouter>
-        </AuthStateProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<TrialModulePage />, {
+      route: `/modules/trial/${slug}`,
+      path: '/modules/trial/:slug',
+      auth: { user },
+    });
   });
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => (resolve = settle));
-  return { promise, resolve };
 }
 
 /** Start Training, once the trial check has enabled it. */

@@ -1,13 +1,11 @@
 import type { User } from '@supabase/supabase-js';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthStateProvider } from '@/lib/auth/AuthProvider';
-import { signedOutState, type AuthState } from '@/lib/auth/authStore';
+import type { AuthState } from '@/lib/auth/authStore';
 import { playerAddress } from '@/lib/playerAddress';
-import { createQueryClient } from '@/lib/queryClient';
+import { deferred, renderWithProviders } from '@/test/render';
 import UnlockPage from './UnlockPage';
 
 const { rpc, logError } = vi.hoisted(() => ({ rpc: vi.fn(), logError: vi.fn() }));
@@ -22,24 +20,13 @@ function Where() {
 }
 
 function renderUnlock(path = '/unlock/dementia', auth: Partial<AuthState> = { user }) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthStateProvider value={{ ...signedOutState, ...auth }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/unlock/:slug" element={<UnlockPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </AuthStateProvider>
-    </QueryClientProvider>,
-  );
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => (resolve = settle));
-  return { promise, resolve };
+  return renderWithProviders(<UnlockPage />, {
+    route: path,
+    path: '/unlock/:slug',
+    otherRoutes: { '*': <Where /> },
+    auth,
+    retry: true,
+  });
 }
 
 const passwordField = () => screen.getByLabelText('Trial password or access code');

@@ -9,7 +9,7 @@ import { auditDetails, type AuditAction, type AuditEntry } from '../api';
 import { useAuditLog } from '../hooks';
 import { Pager } from './Pager';
 import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
-import { NativeSelect } from '@/components/ui/native-select';
+import { ValueFilter } from './ValueFilter';
 
 const copy = activityPage.auditLog;
 const actions = Constants.public.Enums.admin_audit_log_action;
@@ -76,7 +76,6 @@ export function AuditLogPanel() {
   const [action, setAction] = useState<AuditAction | null>(null);
   const [actor, setActor] = useState('');
   const [page, setPage] = useState(0);
-  const actionId = useId();
   const actorId = useId();
   const { data, isPending, isError } = useAuditLog(page, action, actor.trim());
   const filtered = action !== null || actor.trim() !== '';
@@ -86,26 +85,17 @@ export function AuditLogPanel() {
     <div className="space-y-4">
       <h2 className="text-2xl font-semibold text-brand-ink">{copy.heading}</h2>
       <div className="flex flex-wrap items-end gap-4">
-        <div className="space-y-1">
-          <label htmlFor={actionId} className="block text-sm font-medium">
-            {copy.actionFilterLabel}
-          </label>
-          <NativeSelect
-            id={actionId}
-            value={action ?? ''}
-            onChange={(event) => {
-              setAction(actions.find((value) => value === event.target.value) ?? null);
-              setPage(0);
-            }}
-          >
-            <option value="">{copy.allActions}</option>
-            {actions.map((value) => (
-              <option key={value} value={value}>
-                {auditActions[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <ValueFilter
+          label={copy.actionFilterLabel}
+          allLabel={copy.allActions}
+          values={actions}
+          labels={auditActions}
+          value={action}
+          onChange={(value) => {
+            setAction(value);
+            setPage(0);
+          }}
+        />
         <div className="w-full max-w-xs space-y-1">
           <label htmlFor={actorId} className="block text-sm font-medium">
             {copy.actorLabel}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { SearchField } from '@/components/ui/search-field';
@@ -11,7 +11,7 @@ import { LeadList } from '../components/LeadList';
 import { leadsCsvExport } from '../csvExport';
 import { Pager } from '../components/Pager';
 import { useLeads } from '../hooks';
-import { NativeSelect } from '@/components/ui/native-select';
+import { ValueFilter } from '../components/ValueFilter';
 
 const statusFilters = Constants.public.Enums.leads_status;
 
@@ -26,7 +26,6 @@ export default function LeadsPage() {
   const [page, setPage] = useState(0);
   // The lead's id: the dialog shows the lead as last read, so it follows a save.
   const [openId, setOpenId] = useState<string | null>(null);
-  const statusId = useId();
   const searchField = useRef<HTMLInputElement>(null);
   const { data, isPending, isError } = useLeads(page, search, status);
   const openLead = data?.rows.find((lead) => lead.id === openId) ?? null;
@@ -52,26 +51,18 @@ export default function LeadsPage() {
             setPage(0);
           }}
         />
-        <div className="flex items-center gap-2">
-          <label htmlFor={statusId} className="text-sm font-medium">
-            {copy.statusFilterLabel}
-          </label>
-          <NativeSelect
-            id={statusId}
-            value={status ?? ''}
-            onChange={(event) => {
-              setStatus(statusFilters.find((value) => value === event.target.value) ?? null);
-              setPage(0);
-            }}
-          >
-            <option value="">{copy.allStatuses}</option>
-            {statusFilters.map((value) => (
-              <option key={value} value={value}>
-                {copy.statuses[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <ValueFilter
+          inline
+          label={copy.statusFilterLabel}
+          allLabel={copy.allStatuses}
+          values={statusFilters}
+          labels={copy.statuses}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(0);
+          }}
+        />
         <div className="sm:ml-auto">
           <CsvExportButton
             request={() => leadsCsvExport({ search, status })}
