@@ -17,11 +17,23 @@ it('the committed database types match the migrations (run `npm run db:generate`
   expect(await generateDatabaseTypes(database())).toBe(committed);
 });
 
-it('types a view column as non-null only where Postgres proves it cannot be null', async () => {
+/** Runs `probe` with a schema of its own, created empty and dropped after. */
+async function inProbeSchema(
+  schema: string,
+  probe: (db: ReturnType<typeof database>) => Promise<void>,
+): Promise<void> {
   const db = database();
-  const schema = 'nullability_probe';
   await db.query(`drop schema if exists ${schema} cascade; create schema ${schema}`);
   try {
+    await probe(db);
+  } finally {
+    await db.query(`drop schema ${schema} cascade`);
+  }
+}
+
+it('types a view column as non-null only where Postgres proves it cannot be null', async () => {
+  const schema = 'nullability_probe';
+  await inProbeSchema(schema, async (db) => {
     await db.query(`
       create table ${schema}.people (id int primary key, name text not null, nickname text);
       create table ${schema}.visits (id int primary key, person_id int not null
@@ -56,16 +68,12 @@ it('types a view column as non-null only where Postgres proves it cannot be null
       'visits_named_again.id',
       'visits_named_again.name',
     ]);
-  } finally {
-    await db.query(`drop schema ${schema} cascade`);
-  }
+  });
 });
 
 it('types a text column, or a column of a text domain, by the values its check lists', async () => {
-  const db = database();
   const schema = 'checked_values_probe';
-  await db.query(`drop schema if exists ${schema} cascade; create schema ${schema}`);
-  try {
+  await inProbeSchema(schema, async (db) => {
     await db.query(`
       create table ${schema}.tickets (
         id int primary key,
@@ -85,7 +93,5 @@ it('types a text column, or a column of a text domain, by the values its check l
       { name: 'tickets_kind', values: ['bug'] },
       { name: 'tickets_status', values: ['open', "won't fix", 'closed'] },
     ]);
-  } finally {
-    await db.query(`drop schema ${schema} cascade`);
-  }
+  });
 });
