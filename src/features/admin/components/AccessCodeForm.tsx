@@ -5,12 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { accessCodeForm as copy } from '@/content/accessCodes';
 import { moduleSlugs, modules } from '@/content/modules';
-import {
-  accessCodeSchema,
-  emptyAccessCode,
-  londonDate,
-  toNewAccessCode,
-} from '../schemas';
+import { accessCodeSchema, emptyAccessCode, londonDate, toNewAccessCode } from '../schemas';
 import type { IssuedAccessCode } from '../api';
 import { useCreateAccessCode } from '../hooks';
 
