@@ -43,7 +43,7 @@ const backend = await startTestBackend({
   supabaseDir: resolve(import.meta.dirname, '..', 'supabase'),
 });
 try {
-  const { pool } = backend.backend.deps;
+  const { pool } = backend;
   const seeding = performance.now();
   await pool.query(`
     insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, created_at, updated_at)

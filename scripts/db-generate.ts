@@ -13,7 +13,7 @@ import { databaseTypesPath, generateDatabaseTypes } from './lib/database-types';
 const root = resolve(import.meta.dirname, '..');
 const instance = await startTestBackend({ supabaseDir: join(root, 'supabase') });
 try {
-  const { pool } = instance.backend.deps;
+  const { pool } = instance;
   await writeFile(join(root, databaseTypesPath), await generateDatabaseTypes(pool));
   await writeFile(join(root, databaseSchemaPath), await generateDatabaseSchema(pool));
   console.log(`Wrote ${databaseTypesPath} and ${databaseSchemaPath}.`);

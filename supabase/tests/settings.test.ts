@@ -107,7 +107,7 @@ describe('submit-lead without a setting', () => {
         status: 500,
         message: `Server configuration error: ${setting} is not set.`,
       });
-      const { rows } = await backend.backend.deps.pool.query(
+      const { rows } = await backend.pool.query(
         'select 1 from public.leads where email = $1',
         [email],
       );

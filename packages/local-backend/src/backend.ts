@@ -30,8 +30,17 @@ export interface RunningBackend {
   mailboxUrl: string;
   dbUrl: string;
   migrations: MigrationReport;
-  deps: ServiceDeps;
   stop(): Promise<void>;
+}
+
+/**
+ * A running backend with the handles its services share (the database pool, the mailer), for this
+ * package's own entry points: the CLI and ./testing. The public API (startBackend) does not give
+ * them out.
+ */
+export interface LaunchedBackend {
+  backend: RunningBackend;
+  deps: ServiceDeps;
 }
 
 /**
@@ -74,6 +83,10 @@ const silentLog: Logger = { info: () => undefined, error: () => undefined };
 
 /** Starts Postgres, brings its schema up to date, then the API gateway and the mailbox. */
 export async function startBackend(options: StartOptions = {}): Promise<RunningBackend> {
+  return (await launchBackend(options)).backend;
+}
+
+export async function launchBackend(options: StartOptions = {}): Promise<LaunchedBackend> {
   const config = loadConfig(options);
   const extraRoutes = extraRouteTable(options.extraRoutes ?? []);
   const log = options.log ?? silentLog;
@@ -164,15 +177,15 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const netWorker = await startNetWorker(deps);
     cleanups.push(() => netWorker.stop());
 
-    return {
+    const backend: RunningBackend = {
       config,
       apiUrl: config.apiUrl,
       mailboxUrl: mailbox.url,
       dbUrl: postgres.connectionString,
       migrations,
-      deps,
       stop: stopAll,
     };
+    return { backend, deps };
   } catch (error) {
     await stopAll().catch(() => undefined);
     throw error;

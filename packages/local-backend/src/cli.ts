@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { startBackend, type RunningBackend, type StartOptions } from './backend';
+import { launchBackend, type RunningBackend, type StartOptions } from './backend';
 import { loadConfig } from './config';
 import { BackendStartError } from './start-error';
 import {
@@ -41,7 +41,7 @@ export async function runBackendCommand(options: BackendCommandOptions = {}): Pr
         'Deleted the local database; it is rebuilt from supabase/migrations and seed.sql.',
       );
     }
-    const backend = await startBackend({
+    const { backend, deps } = await launchBackend({
       ...startOptions,
       log: {
         info: (message) => console.log(message),
@@ -50,7 +50,7 @@ export async function runBackendCommand(options: BackendCommandOptions = {}): Pr
       },
     });
     const { migrations } = backend;
-    const { rows: accounts } = await backend.deps.pool.query<{ email: string }>(
+    const { rows: accounts } = await deps.pool.query<{ email: string }>(
       'select email from auth.users order by created_at limit 20',
     );
     console.log(

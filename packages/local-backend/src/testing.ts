@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startBackend, type ExtraRoute, type RunningBackend } from './backend';
+import type pg from 'pg';
+import { launchBackend, type ExtraRoute, type RunningBackend } from './backend';
+import type { Mailer } from './http/types';
 import { totpCode as codeAt } from './auth/totp';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from './keys';
 
@@ -31,6 +33,10 @@ export const fixtureSupabaseDir = join(import.meta.dirname, '..', 'test', 'fixtu
 
 export interface TestBackend {
   backend: RunningBackend;
+  /** The backend's own database pool (as postgres), for a test to look behind the API. */
+  pool: pg.Pool;
+  /** The mailer the backend's services send with. */
+  mailer: Mailer;
   url: string;
   mailboxUrl: string;
   dbUrl: string;
@@ -95,7 +101,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
   const rateLimits = options.rateLimits === 'strict' ? undefined : relaxedRateLimits;
   const mfaChallengeAndVerifyPerMinute = options.rateLimits === 'strict' ? undefined : 100_000;
   const start = () =>
-    startBackend({
+    launchBackend({
       supabaseDir,
       dataDir,
       projectRoot: root,
@@ -109,10 +115,17 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       ...ports,
     });
 
-  let backend = await start();
+  let launched = await start();
+  const { backend } = launched;
   const handle: TestBackend = {
     get backend() {
-      return backend;
+      return launched.backend;
+    },
+    get pool() {
+      return launched.deps.pool;
+    },
+    get mailer() {
+      return launched.deps.mailer;
     },
     url: backend.apiUrl,
     mailboxUrl: backend.mailboxUrl,
@@ -122,11 +135,11 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     anonClient: () => clientFor(backend.apiUrl, LOCAL_PUBLISHABLE_KEY),
     serviceClient: () => clientFor(backend.apiUrl, LOCAL_SECRET_KEY),
     restart: async () => {
-      await backend.stop();
-      backend = await start();
+      await launched.backend.stop();
+      launched = await start();
     },
     stop: async () => {
-      await backend.stop();
+      await launched.backend.stop();
       await rm(root, { recursive: true, force: true });
     },
   };

@@ -43,7 +43,7 @@ describe('mailbox', () => {
   });
 
   it('stores what the mailer sends and lists it newest first', async () => {
-    const mailer = instance.backend.deps.mailer;
+    const mailer = instance.mailer;
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
     const { id: firstId } = await mailer.send({
@@ -410,7 +410,7 @@ describe('mailbox', () => {
   });
 
   it('keeps messages across a restart', async () => {
-    const { id } = await instance.backend.deps.mailer.send({
+    const { id } = await instance.mailer.send({
       to: uniqueEmail('kept'),
       subject: 'Survives restarts',
       text: 'still here',

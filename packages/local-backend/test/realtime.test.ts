@@ -736,7 +736,7 @@ describe('realtime shutdown', () => {
         socket.once('open', resolve);
         socket.once('error', reject);
       });
-      const { rows } = await backend.backend.deps.pool.query<{ count: number }>(
+      const { rows } = await backend.pool.query<{ count: number }>(
         "select count(*)::int as count from pg_replication_slots where slot_name like 'local_realtime_%'",
       );
       slots = rows[0]?.count;
