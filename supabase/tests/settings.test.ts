@@ -107,10 +107,9 @@ describe('submit-lead without a setting', () => {
         status: 500,
         message: `Server configuration error: ${setting} is not set.`,
       });
-      const { rows } = await backend.pool.query(
-        'select 1 from public.leads where email = $1',
-        [email],
-      );
+      const { rows } = await backend.pool.query('select 1 from public.leads where email = $1', [
+        email,
+      ]);
       expect(rows).toEqual([]);
     });
   }
