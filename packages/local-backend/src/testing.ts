@@ -132,8 +132,8 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     dbUrl: backend.dbUrl,
     supabaseDir,
     dataDir,
-    anonClient: () => clientFor(backend.apiUrl, LOCAL_PUBLISHABLE_KEY),
-    serviceClient: () => clientFor(backend.apiUrl, LOCAL_SECRET_KEY),
+    anonClient: () => clientFor(launched.backend.apiUrl, LOCAL_PUBLISHABLE_KEY),
+    serviceClient: () => clientFor(launched.backend.apiUrl, LOCAL_SECRET_KEY),
     restart: async () => {
       await launched.backend.stop();
       launched = await start();

@@ -19,11 +19,20 @@ export interface Mail extends MailSummary {
   html: string;
 }
 
-interface ListedMessage {
+/** The fields the list and a single message share, as the API names them. */
+interface ApiMessage {
   ID: string;
   Subject: string;
   To: { Address: string }[];
-  Created: string;
+}
+
+function summaryOf(message: ApiMessage, arrived: string): MailSummary {
+  return {
+    id: message.ID,
+    subject: message.Subject,
+    to: message.To.map((recipient) => recipient.Address),
+    receivedAt: Date.parse(arrived),
+  };
 }
 
 export interface MailboxReader {
@@ -50,30 +59,20 @@ export function mailboxReader(mailboxUrl: string): MailboxReader {
 
   async function to(address: string, subject?: string): Promise<MailSummary[]> {
     const query = encodeURIComponent(`to:${address}`);
-    const { messages } = await json<{ messages: ListedMessage[] }>(`/api/v1/search?query=${query}`);
+    const { messages } = await json<{ messages: (ApiMessage & { Created: string })[] }>(
+      `/api/v1/search?query=${query}`,
+    );
     return messages
-      .map((message) => ({
-        id: message.ID,
-        subject: message.Subject,
-        to: message.To.map((recipient) => recipient.Address),
-        receivedAt: Date.parse(message.Created),
-      }))
+      .map((message) => summaryOf(message, message.Created))
       .filter((message) => subject === undefined || message.subject === subject)
       .sort((a, b) => b.receivedAt - a.receivedAt);
   }
 
   async function read(id: string): Promise<Mail> {
-    const message = await json<
-      Omit<ListedMessage, 'Created'> & { Date: string; Text: string; HTML: string }
-    >(`/api/v1/message/${encodeURIComponent(id)}`);
-    return {
-      id: message.ID,
-      subject: message.Subject,
-      to: message.To.map((recipient) => recipient.Address),
-      receivedAt: Date.parse(message.Date),
-      text: message.Text,
-      html: message.HTML,
-    };
+    const message = await json<ApiMessage & { Date: string; Text: string; HTML: string }>(
+      `/api/v1/message/${encodeURIComponent(id)}`,
+    );
+    return { ...summaryOf(message, message.Date), text: message.Text, html: message.HTML };
   }
 
   async function waitFor(
