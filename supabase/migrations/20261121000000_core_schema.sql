@@ -8,7 +8,9 @@ create type public.app_role as enum ('admin');
 
 create table public.profiles (
   id uuid primary key references auth.users (id) on delete cascade,
-  name text not null default '',
+  -- 2 to 100 characters, as the sign-up form checks (handle_new_user below tidies it first).
+  name text not null constraint profiles_name_length
+    check (char_length(btrim(name)) between 2 and 100 and char_length(name) <= 100),
   email text not null,
   created_at timestamptz not null default now()
 );
@@ -97,12 +99,37 @@ create table private.settings (
   value text not null
 );
 
--- A profile for every new account, named from the sign-up metadata; the e-mail follows auth.users.
+-- A profile for every new account; the e-mail follows auth.users.
+-- Names are 2 to 100 characters, as the sign-up form checks. handle_new_user trims the name from the
+-- sign-up metadata (`name`, else Google's `full_name`) and folds runs of white space into one space;
+-- a longer name (Google's can be) is cut to 100 characters; a name under 2 characters is refused, so
+-- the sign-up fails. An account created without any name (an operator's, or a provider that sends
+-- none) is named after its e-mail address: the part before the @, or the whole address when that
+-- part is a single character, cut to 100 characters. The user can be told their name is their
+-- address; an empty name would show nothing at all in the admin lists.
+create function private.name_from_email(email text) returns text
+language sql immutable set search_path = '' as $$
+  select left(case when char_length(split_part(email, '@', 1)) >= 2 then split_part(email, '@', 1) else email end, 100);
+$$;
+
+create function private.tidy_name(name text) returns text
+language sql immutable set search_path = '' as $$
+  select nullif(btrim(regexp_replace(name, '\s+', ' ', 'g')), '');
+$$;
+
 create function private.handle_new_user() returns trigger
 language plpgsql security definer set search_path = '' as $$
+declare
+  supplied text := coalesce(
+    private.tidy_name(new.raw_user_meta_data ->> 'name'),
+    private.tidy_name(new.raw_user_meta_data ->> 'full_name')
+  );
 begin
+  if supplied is not null and char_length(supplied) < 2 then
+    raise exception 'Name must be at least 2 characters' using errcode = '23514';
+  end if;
   insert into public.profiles (id, name, email)
-  values (new.id, coalesce(nullif(trim(new.raw_user_meta_data ->> 'name'), ''), nullif(trim(new.raw_user_meta_data ->> 'full_name'), ''), ''), new.email);
+  values (new.id, coalesce(rtrim(left(supplied, 100)), private.name_from_email(new.email)), new.email);
   return new;
 end;
 $$;

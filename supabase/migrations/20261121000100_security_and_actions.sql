@@ -4,17 +4,30 @@
 
 grant usage on schema private to authenticated, service_role;
 
+-- Admin powers need a second factor (DESIGN.md section 6, MFA): the caller's session must be at
+-- aal2, reached with a code from an authenticator app after the password. Every admin read policy,
+-- every admin function (through private.assert_admin) and the edge functions' database calls reach
+-- private.is_admin, so requiring aal2 here requires it everywhere the database decides.
+-- An admin at aal1 still reads their own role (the policy's own-row branch), so the app can tell
+-- them to finish signing in rather than calling them a non-admin.
+
 create function private.is_admin(uid uuid default auth.uid()) returns boolean
 language sql stable security definer set search_path = '' as $$
-  select exists (select 1 from public.user_roles where user_id = uid and role = 'admin');
+  select exists (select 1 from public.user_roles where user_id = uid and role = 'admin')
+    -- The session's assurance level speaks only for the caller; no caller asks about another user.
+    and (uid is distinct from auth.uid() or coalesce(auth.jwt() ->> 'aal', '') = 'aal2');
 $$;
 
 create function private.assert_admin() returns void
 language plpgsql stable security definer set search_path = '' as $$
 begin
-  if coalesce(auth.role(), '') <> 'service_role' and not private.is_admin() then
-    raise exception 'Admin privileges are required' using errcode = '42501';
+  if coalesce(auth.role(), '') = 'service_role' or private.is_admin() then
+    return;
   end if;
+  if exists (select 1 from public.user_roles where user_id = auth.uid() and role = 'admin') then
+    raise exception 'Two-factor authentication required' using errcode = '42501';
+  end if;
+  raise exception 'Admin privileges are required' using errcode = '42501';
 end;
 $$;
 
@@ -44,44 +57,49 @@ alter table public.module_unlocks enable row level security;
 alter table private.module_passwords enable row level security;
 alter table private.settings enable row level security;
 
+-- auth.uid() and private.is_admin() sit in scalar subqueries, so Postgres evaluates each once per
+-- statement (an InitPlan) rather than once per row, as Supabase recommends: an admin's page of
+-- 10,000 users runs one admin lookup, not 10,000.
 create policy "users read their own profile; admins read all" on public.profiles
-  for select to authenticated using (id = auth.uid() or private.is_admin());
+  for select to authenticated using (id = (select auth.uid()) or (select private.is_admin()));
 
 create policy "users read their own roles; admins read all" on public.user_roles
-  for select to authenticated using (user_id = auth.uid() or private.is_admin());
+  for select to authenticated using (user_id = (select auth.uid()) or (select private.is_admin()));
 
 create policy "users read their own notifications" on public.notifications
-  for select to authenticated using (user_id = auth.uid());
+  for select to authenticated using (user_id = (select auth.uid()));
 -- Marking read is the only change, and it cannot be undone.
 create policy "users mark their own notifications read" on public.notifications
-  for update to authenticated using (user_id = auth.uid()) with check (user_id = auth.uid() and read and read_at is not null);
+  for update to authenticated using (user_id = (select auth.uid()))
+  with check (user_id = (select auth.uid()) and read and read_at is not null);
 
 create policy "users read their own trial requests; admins read all" on public.pending_trials
-  for select to authenticated using (user_id = auth.uid() or private.is_admin());
+  for select to authenticated using (user_id = (select auth.uid()) or (select private.is_admin()));
 create policy "users request a trial for themselves" on public.pending_trials
   for insert to authenticated with check (
-    user_id = auth.uid()
+    user_id = (select auth.uid())
     and status = 'pending'
-    and lower(email) = lower((select p.email from public.profiles p where p.id = auth.uid()))
-    and private.may_request_trial()
+    and lower(email) = lower((select p.email from public.profiles p where p.id = (select auth.uid())))
+    and (select private.may_request_trial())
   );
 create policy "admins reject pending requests" on public.pending_trials
-  for update to authenticated using (private.is_admin() and status = 'pending') with check (status = 'rejected');
+  for update to authenticated using ((select private.is_admin()) and status = 'pending')
+  with check (status = 'rejected');
 
 create policy "users read their own active trial; admins read all" on public.active_trial_users
-  for select to authenticated using (user_id = auth.uid() or private.is_admin());
+  for select to authenticated using (user_id = (select auth.uid()) or (select private.is_admin()));
 
 create policy "users read their own expired trials; admins read all" on public.expired_trials
-  for select to authenticated using (user_id = auth.uid() or private.is_admin());
+  for select to authenticated using (user_id = (select auth.uid()) or (select private.is_admin()));
 
 create policy "users read their own unlocks; admins read all" on public.module_unlocks
-  for select to authenticated using (user_id = auth.uid() or private.is_admin());
+  for select to authenticated using (user_id = (select auth.uid()) or (select private.is_admin()));
 -- Starting a trial module records the unlock; other modules are unlocked through unlock_module().
 create policy "trial users record their trial modules" on public.module_unlocks
   for insert to authenticated with check (
-    user_id = auth.uid()
+    user_id = (select auth.uid())
     and module_name in ('dementia', 'womens-health', 'conflict-resolution')
-    and private.has_active_trial()
+    and (select private.has_active_trial())
   );
 
 grant select on public.profiles, public.user_roles, public.notifications, public.pending_trials,
@@ -122,6 +140,16 @@ create trigger notify_on_rejection after update of status on public.pending_tria
 
 -- Admin actions. PostgREST turns SQLSTATE 'PTnnn' into HTTP status nnn.
 
+-- Trials and admin rights are given to an e-mail address, and with e-mail confirmation on anyone can
+-- register an address that is not theirs. Until its owner has confirmed it, an account gets neither.
+-- (Accounts signed up through Google or created by an operator are confirmed already.)
+
+create function private.email_confirmed(uid uuid) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (select 1 from auth.users where id = uid and email_confirmed_at is not null);
+$$;
+revoke all on function private.email_confirmed(uuid) from public, anon, authenticated, service_role;
+
 create function public.approve_trial(trial_id uuid) returns public.active_trial_users
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -135,6 +163,10 @@ begin
   end if;
   if request.status <> 'pending' then
     raise exception 'This trial request has already been %', request.status using errcode = 'PT409';
+  end if;
+  if not private.email_confirmed(request.user_id) then
+    raise exception '% has not confirmed their e-mail address yet. Approve the request once they have.',
+      request.email using errcode = 'PT409';
   end if;
   if private.has_active_trial(request.user_id) then
     raise exception '% already has an active trial', request.email using errcode = 'PT409';
@@ -176,17 +208,6 @@ begin
 end;
 $$;
 
-create function public.delete_active_trial(trial_id uuid) returns void
-language plpgsql security definer set search_path = '' as $$
-begin
-  perform private.assert_admin();
-  delete from public.active_trial_users where id = trial_id;
-  if not found then
-    raise exception 'Active trial not found' using errcode = 'PT404';
-  end if;
-end;
-$$;
-
 create function public.grant_admin_role(user_email text) returns public.user_roles
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -197,6 +218,10 @@ begin
   select * into target from public.profiles where lower(email) = lower(trim(user_email));
   if not found then
     raise exception 'No account uses the e-mail %', trim(user_email) using errcode = 'PT404';
+  end if;
+  if not private.email_confirmed(target.id) then
+    raise exception '% has not confirmed their e-mail address yet, so it cannot be made an admin.',
+      target.email using errcode = 'PT409';
   end if;
   insert into public.user_roles (user_id, role) values (target.id, 'admin')
   on conflict (user_id, role) do nothing
@@ -229,63 +254,24 @@ begin
 end;
 $$;
 
-create table private.unlock_attempts (
-  user_id uuid not null,
-  attempted_at timestamptz not null default now()
-);
-create index unlock_attempts_user_idx on private.unlock_attempts (user_id, attempted_at desc);
-
--- The module password gate: trimmed and lowercased, compared with the accepted hashes, recorded on
--- success (a repeat unlock is a success too). A wrong password is an answer, not an error, so that
--- the failed attempt is kept (an error would roll it back): ten in ten minutes block guessing.
-create function public.unlock_module(slug text, password text) returns jsonb
-language plpgsql security definer set search_path = '' as $$
-declare
-  uid uuid := auth.uid();
-  unlocked public.module_unlocks;
-begin
-  if uid is null then
-    raise exception 'Please log in to access training' using errcode = '42501';
-  end if;
-  if slug is null or slug not in ('dementia', 'home-visits', 'womens-health', 'social-justice', 'chronic-pain',
-      'advanced-dementia', 'conflict-resolution', 'group-menopause', 'group-diabetes') then
-    raise exception 'Unknown training module' using errcode = 'PT404';
-  end if;
-  if (select count(*) from private.unlock_attempts where user_id = uid and attempted_at > now() - interval '10 minutes') >= 10 then
-    raise exception 'Too many attempts. Please wait a few minutes and try again.' using errcode = 'PT429';
-  end if;
-  if not exists (
-    select 1 from private.module_passwords
-    where password_hash = extensions.crypt(lower(trim(coalesce(password, ''))), password_hash)
-  ) then
-    insert into private.unlock_attempts (user_id) values (uid);
-    return jsonb_build_object('unlocked', false, 'message', 'Incorrect password. Please try again.');
-  end if;
-  insert into public.module_unlocks (user_id, module_name) values (uid, slug)
-  on conflict (user_id, module_name) do update set unlocked_at = public.module_unlocks.unlocked_at
-  returning * into unlocked;
-  return jsonb_build_object('unlocked', true, 'unlock', to_jsonb(unlocked));
-end;
-$$;
-
--- The shared trial password, for the confirmation page: only while a trial is pending or active.
+-- The shared trial password, for the confirmation page and the trial library: only while the
+-- caller's trial is active (a pending request does not reveal it). Anyone else gets null, not an
+-- error: a signed-in user without a trial is an ordinary case, kept out of the error logs; visitors
+-- are still refused, since the function is granted to authenticated users only.
 create function public.trial_password() returns text
 language plpgsql stable security definer set search_path = '' as $$
 begin
-  if auth.uid() is null or not (
-    private.has_active_trial()
-    or exists (select 1 from public.pending_trials where user_id = auth.uid() and status = 'pending')
-  ) then
-    raise exception 'A pending or active trial is required' using errcode = 'PT403';
+  if auth.uid() is null or not private.has_active_trial() then
+    return null;
   end if;
   return (select value from private.settings where key = 'trial_password');
 end;
 $$;
 
-revoke all on function public.approve_trial(uuid), public.expire_trial(uuid, boolean), public.delete_active_trial(uuid),
-  public.grant_admin_role(text), public.expire_lapsed_trials(), public.unlock_module(text, text), public.trial_password()
+revoke all on function public.approve_trial(uuid), public.expire_trial(uuid, boolean),
+  public.grant_admin_role(text), public.expire_lapsed_trials(), public.trial_password()
   from public;
-grant execute on function public.approve_trial(uuid), public.expire_trial(uuid, boolean), public.delete_active_trial(uuid),
-  public.grant_admin_role(text), public.unlock_module(text, text), public.trial_password()
+grant execute on function public.approve_trial(uuid), public.expire_trial(uuid, boolean),
+  public.grant_admin_role(text), public.trial_password()
   to authenticated, service_role;
 grant execute on function public.expire_lapsed_trials() to service_role;

@@ -37,8 +37,7 @@ grant select, insert, update, delete on public.profiles, public.user_roles, publ
 
 -- Functions. Visitors (anon) execute none; the admin actions check the caller themselves.
 grant execute on function public.approve_trial(uuid), public.expire_trial(uuid, boolean),
-  public.delete_active_trial(uuid), public.grant_admin_role(text), public.unlock_module(text, text),
-  public.trial_password()
+  public.grant_admin_role(text), public.trial_password()
   to authenticated, service_role;
 grant execute on function public.expire_lapsed_trials() to service_role;
 

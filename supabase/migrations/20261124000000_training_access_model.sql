@@ -1,12 +1,10 @@
--- The training access model (DESIGN.md section 6). Until now anyone who filed a trial request could
--- read the shared trial password, and unlock_module accepted it for all nine modules for ever. Here:
+-- The training access model (DESIGN.md section 6):
 --   * the trial passwords unlock a module only while the caller's trial is active, and say why not
 --     otherwise (pending, ended, never had one) without counting that as a wrong guess;
 --   * customers get organisation access codes, issued by admins: stored as a hash and shown once,
 --     with an optional expiry, seat limit (distinct users) and module subset, revocable;
 --   * module_unlocks records which grant opened each module;
---   * the attempt limit holds under concurrency;
---   * profile names are 2 to 100 characters in the database too, as the sign-up form says.
+--   * the attempt limit holds under concurrency.
 
 -- The nine modules with an unlock gate (src/content/modules.ts; supabase/tests/catalogue.test.ts
 -- keeps the two in step, and the access_codes check below names the same nine).
@@ -222,13 +220,19 @@ $$;
 
 -- The module gate ---------------------------------------------------------------------------------
 
+create table private.unlock_attempts (
+  user_id uuid not null,
+  attempted_at timestamptz not null default now()
+);
+create index unlock_attempts_user_idx on private.unlock_attempts (user_id, attempted_at desc);
+
 -- Trimmed input; an access code (any case, with or without its dashes) or one of the two trial
 -- passwords (lowercased, compared with their bcrypt hashes). Only an answer that matches nothing is
 -- a wrong guess: a trial password at the wrong time, or a real code that cannot open this module,
 -- is answered with the reason and not counted. Wrong guesses are answers, not errors, so that the
 -- count survives the call; the count and the check run under a lock per user, so parallel guesses
 -- cannot all see the same count and slip past the limit.
-create or replace function public.unlock_module(slug text, password text) returns jsonb
+create function public.unlock_module(slug text, password text) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   uid uuid := auth.uid();
@@ -314,76 +318,13 @@ begin
 end;
 $$;
 
--- The shared trial password, for the confirmation page and the trial library: only while the
--- caller's trial is active (a pending request no longer reveals it). Anyone else gets null.
-create or replace function public.trial_password() returns text
-language plpgsql stable security definer set search_path = '' as $$
-begin
-  if auth.uid() is null or not private.has_active_trial() then
-    return null;
-  end if;
-  return (select value from private.settings where key = 'trial_password');
-end;
-$$;
-
--- Profile names ------------------------------------------------------------------------------------
-
--- Names are 2 to 100 characters, as the sign-up form checks. handle_new_user trims the name from the
--- sign-up metadata (`name`, else Google's `full_name`) and folds runs of white space into one space;
--- a longer name (Google's can be) is cut to 100 characters; a name under 2 characters is refused, so
--- the sign-up fails. An account created without any name (an operator's, or a provider that sends
--- none) is named after its e-mail address: the part before the @, or the whole address when that
--- part is a single character, cut to 100 characters. The user can be told their name is their
--- address; an empty name would show nothing at all in the admin lists.
-create function private.name_from_email(email text) returns text
-language sql immutable set search_path = '' as $$
-  select left(case when char_length(split_part(email, '@', 1)) >= 2 then split_part(email, '@', 1) else email end, 100);
-$$;
-
-create function private.tidy_name(name text) returns text
-language sql immutable set search_path = '' as $$
-  select nullif(btrim(regexp_replace(name, '\s+', ' ', 'g')), '');
-$$;
-
-create or replace function private.handle_new_user() returns trigger
-language plpgsql security definer set search_path = '' as $$
-declare
-  supplied text := coalesce(
-    private.tidy_name(new.raw_user_meta_data ->> 'name'),
-    private.tidy_name(new.raw_user_meta_data ->> 'full_name')
-  );
-begin
-  if supplied is not null and char_length(supplied) < 2 then
-    raise exception 'Name must be at least 2 characters' using errcode = '23514';
-  end if;
-  insert into public.profiles (id, name, email)
-  values (new.id, coalesce(rtrim(left(supplied, 100)), private.name_from_email(new.email)), new.email);
-  return new;
-end;
-$$;
-
--- Profiles written before this rule get a name that keeps it, so the check can be added on a live
--- project.
-update public.profiles
-set name = coalesce(
-  case when char_length(private.tidy_name(name)) >= 2 then rtrim(left(private.tidy_name(name), 100)) end,
-  private.name_from_email(email)
-)
-where not (char_length(btrim(name)) between 2 and 100 and char_length(name) <= 100);
-
-alter table public.profiles
-  alter column name drop default,
-  add constraint profiles_name_length
-    check (char_length(btrim(name)) between 2 and 100 and char_length(name) <= 100);
-
 -- Grants: revoke everything the new functions were given, then grant exactly (see 20261123000000).
 revoke all on function private.training_module_slugs(), private.normalised_access_code(text),
-  private.access_code_hash(text), private.new_access_code(), private.access_code_seats_used(uuid),
-  private.name_from_email(text), private.tidy_name(text)
+  private.access_code_hash(text), private.new_access_code(), private.access_code_seats_used(uuid)
   from public, anon, authenticated, service_role;
 revoke all on function public.create_access_code(text, timestamptz, integer, text[]),
-  public.revoke_access_code(uuid), public.admin_access_codes()
+  public.revoke_access_code(uuid), public.admin_access_codes(), public.unlock_module(text, text)
   from public, anon, authenticated, service_role;
 grant execute on function public.create_access_code(text, timestamptz, integer, text[]),
-  public.revoke_access_code(uuid), public.admin_access_codes()
+  public.revoke_access_code(uuid), public.admin_access_codes(), public.unlock_module(text, text)
   to authenticated, service_role;

@@ -116,8 +116,8 @@ create trigger audit_access_code_revoked after update of revoked_at on public.ac
   execute function private.audit_access_code();
 
 -- Deleting a trial shares its table write with approval (which clears a lapsed row first), so the
--- action records itself.
-create or replace function public.delete_active_trial(trial_id uuid) returns void
+-- action records itself rather than through a trigger.
+create function public.delete_active_trial(trial_id uuid) returns void
 language plpgsql security definer set search_path = '' as $$
 declare
   removed public.active_trial_users;
@@ -138,5 +138,5 @@ revoke all on function private.refuse_audit_change(), private.audited_caller(),
   from public, anon, authenticated, service_role;
 -- Trigger conditions run as the caller.
 grant execute on function private.audited_caller() to authenticated, service_role;
-revoke all on function public.delete_active_trial(uuid) from public, anon;
+revoke all on function public.delete_active_trial(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.delete_active_trial(uuid) to authenticated, service_role;

@@ -1,24 +1,6 @@
 -- What Supabase's Security Advisor (splinter) flagged, fixed; the warnings it keeps showing on
 -- purpose are listed in supabase/README.md and pinned by supabase/tests/advisor.test.ts.
 
--- auth_rls_initplan: the two insert policies called auth.uid() once per row. Wrapped in a scalar
--- subquery it is evaluated once per statement (an InitPlan), like the read policies since
--- 20261122000000. Same checks, same roles, same command.
-alter policy "users request a trial for themselves" on public.pending_trials
-  with check (
-    user_id = (select auth.uid())
-    and status = 'pending'
-    and lower(email) = lower((select p.email from public.profiles p where p.id = (select auth.uid())))
-    and (select private.may_request_trial())
-  );
-
-alter policy "trial users record their trial modules" on public.module_unlocks
-  with check (
-    user_id = (select auth.uid())
-    and module_name in ('dementia', 'womens-health', 'conflict-resolution')
-    and (select private.has_active_trial())
-  );
-
 -- unindexed_foreign_keys: deleting a trial request (set null here) or an account (set null on the
 -- codes it created) scanned the whole referencing table for each row deleted.
 create index active_trial_users_trial_request_idx on public.active_trial_users (trial_request_id);
