@@ -66,6 +66,8 @@ create table public.active_trial_users (
 );
 create index active_trial_users_granted_idx on public.active_trial_users (status, granted_at desc);
 create index active_trial_users_expires_idx on public.active_trial_users (expires_at);
+-- Deleting a trial request sets this null: without the index, a scan of trials per request deleted.
+create index active_trial_users_trial_request_idx on public.active_trial_users (trial_request_id);
 
 create table public.expired_trials (
   id uuid primary key default gen_random_uuid(),

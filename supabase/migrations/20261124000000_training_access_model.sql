@@ -45,6 +45,8 @@ create table public.access_codes (
   revoked_at timestamptz
 );
 create index access_codes_created_at_idx on public.access_codes (created_at desc);
+-- Deleting an account sets this null: without the index, a scan of codes per account deleted.
+create index access_codes_created_by_idx on public.access_codes (created_by);
 
 -- Admins reach codes only through the functions below; the service role (operators) reads and
 -- writes the table directly.
@@ -222,9 +224,14 @@ $$;
 
 create table private.unlock_attempts (
   user_id uuid not null,
-  attempted_at timestamptz not null default now()
+  attempted_at timestamptz not null default now(),
+  -- A surrogate key: no column or pair of columns identifies an attempt (a test, or an operator
+  -- clearing a lock-out, may give several the same time). An identity is drawn outside the
+  -- transaction, so the per-user lock in unlock_module() is all that orders parallel guesses.
+  id bigint generated always as identity primary key
 );
 create index unlock_attempts_user_idx on private.unlock_attempts (user_id, attempted_at desc);
+revoke all on sequence private.unlock_attempts_id_seq from public, anon, authenticated, service_role;
 
 -- Trimmed input; an access code (any case, with or without its dashes) or one of the two trial
 -- passwords (lowercased, compared with their bcrypt hashes). Only an answer that matches nothing is

@@ -80,15 +80,6 @@ $$;
 create index module_unlocks_access_code_user_idx on public.module_unlocks (user_id, unlocked_at)
   where grant_kind = 'access_code';
 
--- /admin/leads searches leads for a part of a name, e-mail or subject (ILIKE '%...%'). One column
--- holding all four is matched once per row instead of four times, can match a full name, and has a
--- trigram index, which a b-tree cannot be for such a pattern, for when leads are many.
-create extension if not exists pg_trgm with schema extensions;
-alter table public.leads add column search_text text not null
-  generated always as (first_name || ' ' || last_name || ' ' || email || ' ' || subject) stored;
-create index leads_search_text_trgm_idx on public.leads using gin (search_text extensions.gin_trgm_ops);
-grant select (search_text) on public.leads to authenticated;
-
 revoke all on function private.activity_window_start(integer), public.admin_funnel(integer),
   public.admin_module_starts(integer)
   from public, anon, authenticated, service_role;
