@@ -2,8 +2,6 @@
 -- here. Admin powers live in SECURITY DEFINER functions that check the caller themselves, so the
 -- database enforces them whatever client calls it. Helpers sit in the unexposed `private` schema.
 
-grant usage on schema private to authenticated, service_role;
-
 -- Admin powers need a second factor (DESIGN.md section 6, MFA): the caller's session must be at
 -- aal2, reached with a code from an authenticator app after the password. Every admin read policy,
 -- every admin function (through private.assert_admin) and the edge functions' database calls reach
@@ -42,10 +40,6 @@ language sql stable security definer set search_path = '' as $$
   select not private.has_active_trial(uid)
     and coalesce((select can_retrial from public.expired_trials where user_id = uid order by expired_at desc limit 1), true);
 $$;
-
-revoke all on all functions in schema private from public;
-grant execute on function private.is_admin(uuid), private.has_active_trial(uuid), private.may_request_trial(uuid)
-  to authenticated, service_role;
 
 alter table public.profiles enable row level security;
 alter table public.user_roles enable row level security;
@@ -102,14 +96,6 @@ create policy "trial users record their trial modules" on public.module_unlocks
     and (select private.has_active_trial())
   );
 
-grant select on public.profiles, public.user_roles, public.notifications, public.pending_trials,
-  public.active_trial_users, public.expired_trials, public.module_unlocks to authenticated;
-grant update (read, read_at) on public.notifications to authenticated;
-grant insert (user_id, first_name, last_name, email, status) on public.pending_trials to authenticated;
-grant update (status) on public.pending_trials to authenticated;
-grant insert (user_id, module_name) on public.module_unlocks to authenticated;
-grant select, insert, update, delete on all tables in schema public to service_role;
-
 -- A rejection is dated and tells the user, in the same transaction as the update.
 create function private.on_trial_request_reviewed() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -148,7 +134,6 @@ create function private.email_confirmed(uid uuid) returns boolean
 language sql stable security definer set search_path = '' as $$
   select exists (select 1 from auth.users where id = uid and email_confirmed_at is not null);
 $$;
-revoke all on function private.email_confirmed(uuid) from public, anon, authenticated, service_role;
 
 create function public.approve_trial(trial_id uuid) returns public.active_trial_users
 language plpgsql security definer set search_path = '' as $$
@@ -268,10 +253,55 @@ begin
 end;
 $$;
 
-revoke all on function public.approve_trial(uuid), public.expire_trial(uuid, boolean),
-  public.grant_admin_role(text), public.expire_lapsed_trials(), public.trial_password()
-  from public;
+-- Grants ------------------------------------------------------------------------------------------
+
+-- Grants that hold whatever the project's default privileges are. Projects created before Supabase
+-- stopped exposing new tables (and `supabase start` stacks, and self-hosted ones) still have
+--   alter default privileges in schema public grant all on tables/functions/sequences
+--     to anon, authenticated, service_role;
+-- so every table and function created above was granted in full to anon and authenticated, and a
+-- `revoke ... from public` does not take that back. Here every privilege of the API roles in public
+-- is revoked and exactly what each role needs is granted again, and the default privileges of
+-- objects created by postgres are revoked, so a later migration that forgets a revoke gives nothing
+-- away. New migrations still revoke before they grant (supabase/README.md).
+
+alter default privileges for role postgres in schema public
+  revoke all on tables from anon, authenticated, public;
+-- Sequences behind identity columns need no grant at all (inserting a row takes its next value with
+-- the table's privileges), so no API role, the service role included, is given one by default.
+alter default privileges for role postgres in schema public
+  revoke all on sequences from anon, authenticated, service_role, public;
+alter default privileges for role postgres in schema public
+  revoke all on functions from anon, authenticated, public;
+
+revoke all on all tables in schema public from anon, authenticated, service_role, public;
+revoke all on all sequences in schema public from anon, authenticated, service_role, public;
+revoke all on all functions in schema public from anon, authenticated, service_role, public;
+revoke all on all tables in schema private from anon, authenticated, service_role, public;
+revoke all on all functions in schema private from anon, authenticated, service_role, public;
+revoke all on schema private from anon, authenticated, public;
+
+-- Signed-in users: row level security decides which rows; these decide which columns.
+grant select on public.profiles, public.user_roles, public.notifications, public.pending_trials,
+  public.active_trial_users, public.expired_trials, public.module_unlocks to authenticated;
+grant update (read, read_at) on public.notifications to authenticated;
+grant insert (user_id, first_name, last_name, email, status) on public.pending_trials to authenticated;
+grant update (status) on public.pending_trials to authenticated;
+grant insert (user_id, module_name) on public.module_unlocks to authenticated;
+
+-- The service role (edge functions, operators) bypasses row level security; it needs no more.
+grant select, insert, update, delete on public.profiles, public.user_roles, public.notifications,
+  public.pending_trials, public.active_trial_users, public.expired_trials, public.module_unlocks
+  to service_role;
+
+-- Functions. Visitors (anon) execute none; the admin actions check the caller themselves.
 grant execute on function public.approve_trial(uuid), public.expire_trial(uuid, boolean),
   public.grant_admin_role(text), public.trial_password()
   to authenticated, service_role;
 grant execute on function public.expire_lapsed_trials() to service_role;
+
+-- The policies call these helpers as the querying role.
+grant usage on schema private to authenticated, service_role;
+grant execute on function private.is_admin(uuid), private.has_active_trial(uuid),
+  private.may_request_trial(uuid)
+  to authenticated, service_role;

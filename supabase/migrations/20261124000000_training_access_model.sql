@@ -325,7 +325,7 @@ begin
 end;
 $$;
 
--- Grants: revoke everything the new functions were given, then grant exactly (see 20261123000000).
+-- Grants: revoke everything the new functions were given, then grant exactly (see 20261121000100).
 revoke all on function private.training_module_slugs(), private.normalised_access_code(text),
   private.access_code_hash(text), private.new_access_code(), private.access_code_seats_used(uuid)
   from public, anon, authenticated, service_role;
