@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ArrowLeft } from 'lucide-react';
-import { Link } from '@/lib/links';
+import { SubpageHeader } from '@/components/layout/SubpageHeader';
 import { accessCodeList, accessCodesPage as copy } from '@/content/accessCodes';
 import type { IssuedAccessCode } from '../api';
 import { AccessCodeForm } from '../components/AccessCodeForm';
@@ -16,19 +15,12 @@ export default function AccessCodesPage() {
 
   return (
     <div className="container space-y-10 py-12 md:py-16">
-      <div>
-        <Link
-          to="/admin"
-          className="inline-flex min-h-6 items-center gap-2 rounded-sm py-2 text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <ArrowLeft aria-hidden className="h-4 w-4" />
-          {copy.backLabel}
-        </Link>
-        <h1 className="mt-4 text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
-          {copy.heading}
-        </h1>
-        <p className="mt-3 max-w-3xl text-lg text-muted-foreground">{copy.intro}</p>
-      </div>
+      <SubpageHeader
+        backTo="/admin"
+        backLabel={copy.backLabel}
+        heading={copy.heading}
+        intro={copy.intro}
+      />
 
       <AccessCodeForm onIssued={setIssued} />
 

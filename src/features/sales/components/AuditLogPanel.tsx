@@ -10,6 +10,7 @@ import { useAuditLog } from '../hooks';
 import { Pager } from './Pager';
 import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
 import { ValueFilter } from './ValueFilter';
+import { ListLoadState } from './ListLoadState';
 
 const copy = activityPage.auditLog;
 const actions = Constants.public.Enums.admin_audit_log_action;
@@ -139,12 +140,7 @@ export function AuditLogPanel() {
           ) : null}
         </div>
       ) : null}
-      {isPending ? <p className="py-8 text-center text-muted-foreground">{copy.loading}</p> : null}
-      {isError && !data ? (
-        <p role="alert" className="py-8 text-center text-destructive">
-          {copy.loadFailed}
-        </p>
-      ) : null}
+      <ListLoadState pending={isPending} failed={isError && !data} copy={copy} />
       <Pager label={copy.pagesLabel} page={page} total={data?.total ?? 0} onPage={setPage} />
     </div>
   );

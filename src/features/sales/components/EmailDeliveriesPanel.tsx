@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/dates';
 import type { EmailDelivery } from '../api';
 import { useEmailDeliveries } from '../hooks';
 import { Pager } from './Pager';
+import { ListLoadState } from './ListLoadState';
 
 const copy = activityPage.emailDeliveries;
 
@@ -79,12 +80,7 @@ export function EmailDeliveriesPanel() {
           {copy.empty}
         </p>
       ) : null}
-      {isPending ? <p className="py-8 text-center text-muted-foreground">{copy.loading}</p> : null}
-      {isError && !data ? (
-        <p role="alert" className="py-8 text-center text-destructive">
-          {copy.loadFailed}
-        </p>
-      ) : null}
+      <ListLoadState pending={isPending} failed={isError && !data} copy={copy} />
       {data && data.total > data.rows.length ? (
         <Pager label={copy.pagesLabel} page={page} total={data.total} onPage={setPage} />
       ) : null}

@@ -1,6 +1,7 @@
+import { SubpageHeader } from '@/components/layout/SubpageHeader';
 import { activityPage as copy } from '@/content/sales';
+import { salesPages } from '@/content/salesPages';
 import { AuditLogPanel } from '../components/AuditLogPanel';
-import { BackToDashboard } from '../components/BackToDashboard';
 import { EmailDeliveriesPanel } from '../components/EmailDeliveriesPanel';
 import { FunnelPanel } from '../components/FunnelPanel';
 
@@ -11,13 +12,12 @@ import { FunnelPanel } from '../components/FunnelPanel';
 export default function ActivityPage() {
   return (
     <div className="container space-y-12 py-12 md:py-16">
-      <div>
-        <BackToDashboard />
-        <h1 className="mt-4 text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
-          {copy.heading}
-        </h1>
-        <p className="mt-3 max-w-3xl text-lg text-muted-foreground">{copy.intro}</p>
-      </div>
+      <SubpageHeader
+        backTo="/admin"
+        backLabel={salesPages.backLabel}
+        heading={copy.heading}
+        intro={copy.intro}
+      />
       <FunnelPanel />
       <EmailDeliveriesPanel />
       <AuditLogPanel />

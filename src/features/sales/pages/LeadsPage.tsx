@@ -2,16 +2,18 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { SearchField } from '@/components/ui/search-field';
+import { SubpageHeader } from '@/components/layout/SubpageHeader';
 import { leadsPage as copy } from '@/content/sales';
+import { salesPages } from '@/content/salesPages';
 import { Constants } from '@/lib/database.types';
 import type { Lead, LeadStatus } from '../api';
-import { BackToDashboard } from '../components/BackToDashboard';
 import { LeadDialog } from '../components/LeadDialog';
 import { LeadList } from '../components/LeadList';
 import { leadsCsvExport } from '../csvExport';
 import { Pager } from '../components/Pager';
 import { useLeads } from '../hooks';
 import { ValueFilter } from '../components/ValueFilter';
+import { ListLoadState } from '../components/ListLoadState';
 
 const statusFilters = Constants.public.Enums.leads_status;
 
@@ -32,13 +34,12 @@ export default function LeadsPage() {
 
   return (
     <div className="container space-y-8 py-12 md:py-16">
-      <div>
-        <BackToDashboard />
-        <h1 className="mt-4 text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
-          {copy.heading}
-        </h1>
-        <p className="mt-3 max-w-3xl text-lg text-muted-foreground">{copy.intro}</p>
-      </div>
+      <SubpageHeader
+        backTo="/admin"
+        backLabel={salesPages.backLabel}
+        heading={copy.heading}
+        intro={copy.intro}
+      />
 
       <div className="flex flex-wrap items-end gap-4">
         <SearchField
@@ -86,14 +87,7 @@ export default function LeadsPage() {
             }}
           />
         ) : null}
-        {isPending ? (
-          <p className="py-8 text-center text-muted-foreground">{copy.loading}</p>
-        ) : null}
-        {isError && !data ? (
-          <p role="alert" className="py-8 text-center text-destructive">
-            {copy.loadFailed}
-          </p>
-        ) : null}
+        <ListLoadState pending={isPending} failed={isError && !data} copy={copy} />
         <Pager label={copy.pagesLabel} page={page} total={data?.total ?? 0} onPage={setPage} />
       </div>
 
