@@ -15,9 +15,6 @@ export function MobileNav() {
     buttonRef.current?.focus();
   };
 
-  const linkClass =
-    'block rounded-md px-3 py-3 text-base font-medium hover:bg-accent aria-[current=page]:bg-secondary';
-
   return (
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- relays Escape from the links
     <div onKeyDown={onKeyDown}>
@@ -41,25 +38,40 @@ export function MobileNav() {
         <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
           Solutions
         </p>
-        <ul>
-          {solutionsLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={linkClass} onClick={() => setOpen(false)}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <ul className="mt-2 border-t pt-2">
-          {primaryLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={linkClass} onClick={() => setOpen(false)}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <PanelLinks links={solutionsLinks} onFollow={() => setOpen(false)} />
+        <PanelLinks
+          links={primaryLinks}
+          onFollow={() => setOpen(false)}
+          className="mt-2 border-t pt-2"
+        />
       </nav>
     </div>
+  );
+}
+
+/** A group of the panel's links; following one closes the panel. */
+function PanelLinks({
+  links,
+  onFollow,
+  className,
+}: {
+  links: readonly { to: string; label: string }[];
+  onFollow: () => void;
+  className?: string;
+}) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink
+            to={link.to}
+            className="block rounded-md px-3 py-3 text-base font-medium hover:bg-accent aria-[current=page]:bg-secondary"
+            onClick={onFollow}
+          >
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,5 @@
 import { Check, Copy } from 'lucide-react';
+import { CopyStatus } from '@/components/ui/copy-status';
 import { Button } from '@/components/ui/button';
 import { enrolmentPanel as copy } from '@/content/accountSecurity';
 import { useClipboardCopy } from '@/lib/useClipboardCopy';
@@ -29,13 +30,7 @@ export function SetupKey({ secret }: { secret: string }) {
           {copyState === 'copied' ? copy.copiedLabel : copy.copyLabel}
         </Button>
       </div>
-      <p role="status" className="text-sm text-muted-foreground">
-        {copyState === 'copied'
-          ? copy.copiedAnnouncement
-          : copyState === 'failed'
-            ? copy.copyFailed
-            : ''}
-      </p>
+      <CopyStatus state={copyState} copy={copy} />
     </div>
   );
 }

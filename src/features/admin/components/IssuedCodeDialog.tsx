@@ -1,4 +1,5 @@
 import { Check, Copy } from 'lucide-react';
+import { CopyStatus } from '@/components/ui/copy-status';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -52,13 +53,7 @@ function IssuedCode({ issued }: { issued: IssuedAccessCode }) {
         </p>
       </div>
       <p className="text-sm font-medium text-foreground">{copy.notShownAgain}</p>
-      <p role="status" className="text-sm text-muted-foreground">
-        {copyState === 'copied'
-          ? copy.copiedAnnouncement
-          : copyState === 'failed'
-            ? copy.copyFailed
-            : ''}
-      </p>
+      <CopyStatus state={copyState} copy={copy} />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{copy.doneLabel}</Button>
