@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { expect } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AuthStateProvider } from '@/lib/auth/AuthProvider';
 import { signedOutState, type AuthState } from '@/lib/auth/authStore';
@@ -46,6 +47,11 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
   return { ...rendered, queryClient };
+}
+
+/** Checks that `element` (a row, a card) shows each of `texts`, wherever in it. */
+export function expectTextsIn(element: HTMLElement | undefined, texts: string[]): void {
+  for (const text of texts) expect(element).toHaveTextContent(text);
 }
 
 /** A promise and the functions that settle it, for a test to hold an answer back. */

@@ -91,14 +91,19 @@ describe('CsvExportButton', () => {
     expect(toastError).not.toHaveBeenCalled();
   });
 
-  it('cancels: no further page, no file, and it can start again', async () => {
+  /** Starts an export and lets its first page of 1,000 rows answer. */
+  async function exportFirstPage() {
     const user = userEvent.setup();
     const list = slowList();
     render(<CsvExportButton request={() => request(list.source)} />);
-
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     list.answer(0);
     await screen.findByText('Exporting… 1,000 of 2,500');
+    return { user, list };
+  }
+
+  it('cancels: no further page, no file, and it can start again', async () => {
+    const { user, list } = await exportFirstPage();
     await user.click(screen.getByRole('button', { name: 'Cancel export' }));
     list.answer(1);
 
@@ -110,13 +115,7 @@ describe('CsvExportButton', () => {
   });
 
   it('toasts a failure once and offers the export again', async () => {
-    const user = userEvent.setup();
-    const list = slowList();
-    render(<CsvExportButton request={() => request(list.source)} />);
-
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    list.answer(0);
-    await screen.findByText('Exporting… 1,000 of 2,500');
+    const { list } = await exportFirstPage();
     await waitFor(() => expect(list.pages[1]).toBeDefined());
     list.pages[1]?.reject(new Error('offline'));
 

@@ -1,29 +1,21 @@
-import { createClient } from '@supabase/supabase-js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Database } from '@/lib/database.types';
+import { answerAdminLists } from '@/test/adminServer';
+import { stepsOf, supabaseFake } from '@/test/supabaseFake';
 import { fetchAdminCounts, fetchAdminList, listUsers } from './api';
 
-const { fetchStub } = vi.hoisted(() => ({ fetchStub: vi.fn() }));
+vi.mock('@/lib/loadSupabase', () =>
+  import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
+);
 
-// A real supabase-js client whose requests end at the stub.
-const supabase = createClient<Database>('http://127.0.0.1:54321', 'anon-key', {
-  auth: { persistSession: false, autoRefreshToken: false },
-  global: { fetch: fetchStub },
-});
-vi.mock('@/lib/loadSupabase', () => ({ loadSupabase: () => Promise.resolve(supabase) }));
-
-const signals = () => fetchStub.mock.calls.map(([, init]) => (init as RequestInit).signal);
+/** The signal each request was given, in the order they were made. */
+const signals = () => supabaseFake.calls().map((call) => stepsOf(call, 'abortSignal')[0]?.[0]);
 
 describe('admin reads', () => {
   beforeEach(() => {
-    fetchStub.mockReset();
-    fetchStub.mockImplementation(() =>
-      Promise.resolve(
-        new Response('[]', {
-          headers: { 'content-type': 'application/json', 'content-range': '*/7' },
-        }),
-      ),
-    );
+    supabaseFake.reset();
+    const noRowsOfSeven = { data: [], count: 7 };
+    answerAdminLists(noRowsOfSeven);
+    supabaseFake.answer('rpc:admin_search_profiles', noRowsOfSeven);
   });
 
   it("hand the dashboard's abort signal to a list page", async () => {
@@ -45,7 +37,7 @@ describe('admin reads', () => {
   });
 
   it('read without one for a caller that has none (the bench script)', async () => {
-    await listUsers(supabase, { page: 0, search: '' });
+    await listUsers(supabaseFake.client, { page: 0, search: '' });
     expect(signals()).toEqual([undefined]);
   });
 });

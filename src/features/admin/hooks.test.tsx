@@ -1,27 +1,21 @@
-import { createClient } from '@supabase/supabase-js';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Database } from '@/lib/database.types';
-import { createQueryClient } from '@/lib/queryClient';
+import { answerAdminLists, serverReads } from '@/test/adminServer';
+import { deferred, renderWithProviders } from '@/test/render';
+import { supabaseFake, type FakeAnswer } from '@/test/supabaseFake';
 import { RowActions } from './components/RowActions';
 import { useAdminCounts, useRowAction } from './hooks';
-import { deferred } from '@/test/render';
 
-const { fetchStub, toastSuccess, toastError } = vi.hoisted(() => ({
-  fetchStub: vi.fn(),
+const { toastSuccess, toastError } = vi.hoisted(() => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
 }));
 vi.mock('@/lib/toast', () => ({ toast: { success: toastSuccess, error: toastError } }));
-
-// A real supabase-js client whose requests end at the stub.
-const supabase = createClient<Database>('http://127.0.0.1:54321', 'anon-key', {
-  auth: { persistSession: false, autoRefreshToken: false },
-  global: { fetch: fetchStub },
-});
-vi.mock('@/lib/loadSupabase', () => ({ loadSupabase: () => Promise.resolve(supabase) }));
+vi.mock('@/lib/loadSupabase', () =>
+  import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
+);
 
 const messages = {
   success: ['Trial Approved', 'Trial access granted'] as [string, string],
@@ -56,36 +50,24 @@ function Rows() {
 }
 
 /** The answers: each admin list read gives `total()` rows, and the function call `approval`. */
-function serve(total: () => number | Promise<number>, approval: Promise<Response>) {
-  fetchStub.mockImplementation(async (url: string) => {
-    if (url.includes('/functions/v1/approve-trial')) return approval;
-    const count = await total();
-    return new Response('[]', {
-      headers: { 'content-type': 'application/json', 'content-range': `*/${count}` },
-    });
-  });
+function serve(total: () => number | Promise<number>, approval: Promise<FakeAnswer>) {
+  answerAdminLists(async () => ({ data: [], count: await total() }));
+  supabaseFake.answer('invoke:approve-trial', () => approval);
 }
-
-const listReads = () =>
-  fetchStub.mock.calls.filter(([url]) => String(url).includes('/rest/v1/')).length;
 
 describe('useRowAction', () => {
   beforeEach(() => {
-    fetchStub.mockReset();
+    supabaseFake.reset();
     toastSuccess.mockReset();
     toastError.mockReset();
   });
 
   it('keeps the row busy from the action until every admin list has been read again', async () => {
-    const approval = deferred<Response>();
+    const approval = deferred<FakeAnswer>();
     const reread = deferred<number>();
     let reads = 0;
     serve(() => (++reads <= 6 ? 1 : reread.promise), approval.promise);
-    render(
-      <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
-        <Rows />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<Rows />);
     await waitFor(() => expect(screen.getByTestId('pending-total')).toHaveTextContent('1'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Approve r1' }));
@@ -93,14 +75,14 @@ describe('useRowAction', () => {
     expect(screen.queryByRole('button', { name: 'Approve r1' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve r2' })).toBeDisabled();
 
-    approval.resolve(new Response(JSON.stringify({ success: true }), { status: 200 }));
+    approval.resolve({ data: { success: true } });
     await waitFor(() =>
       expect(toastSuccess).toHaveBeenCalledExactlyOnceWith(
         'Trial Approved',
         'Trial access granted',
       ),
     );
-    await waitFor(() => expect(listReads()).toBe(12));
+    await waitFor(() => expect(serverReads()).toBe(12));
     // Toasted, but the lists are still being read: the row still says so.
     expect(screen.getByRole('status')).toHaveTextContent('Processing...');
 
@@ -112,16 +94,15 @@ describe('useRowAction', () => {
   });
 
   it("on a refusal shows the server's message, frees the row and reads nothing again", async () => {
-    const refusal = new Response(JSON.stringify({ error: 'Trial request not found' }), {
-      status: 404,
-      headers: { 'content-type': 'application/json' },
-    });
-    serve(() => 1, Promise.resolve(refusal));
-    render(
-      <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
-        <Rows />
-      </QueryClientProvider>,
+    // supabase-js's error for an edge function's refusal, with the response it gave.
+    const refusal = new FunctionsHttpError(
+      new Response(JSON.stringify({ error: 'Trial request not found' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      }),
     );
+    serve(() => 1, Promise.resolve({ error: refusal }));
+    renderWithProviders(<Rows />);
     await waitFor(() => expect(screen.getByTestId('pending-total')).toHaveTextContent('1'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Approve r2' }));
@@ -133,7 +114,7 @@ describe('useRowAction', () => {
     );
     expect(await screen.findByRole('button', { name: 'Approve r2' })).toBeEnabled();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(listReads()).toBe(6);
+    expect(serverReads()).toBe(6);
     expect(toastSuccess).not.toHaveBeenCalled();
   });
 });

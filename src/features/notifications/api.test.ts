@@ -1,7 +1,5 @@
-import { createClient } from '@supabase/supabase-js';
 import { MutationObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Database } from '@/lib/database.types';
 import { queryKeys } from '@/lib/queryKeys';
 import { createQueryClient } from '@/lib/queryClient';
 import {
@@ -9,18 +7,17 @@ import {
   fetchUnreadCount,
   markReadMutation,
   notificationsQuery,
+  subscribeToNotifications,
 } from './api';
+import { deferred } from '@/test/render';
+import { stepsOf, supabaseFake, type FakeAnswer } from '@/test/supabaseFake';
 import { shownNotifications, type AppNotification, type NotificationPages } from './notifications';
 
-const { fetchStub, logError } = vi.hoisted(() => ({ fetchStub: vi.fn(), logError: vi.fn() }));
+const { logError } = vi.hoisted(() => ({ logError: vi.fn() }));
 vi.mock('@/lib/logger', () => ({ logger: { error: logError, warn: vi.fn() } }));
-
-// A real supabase-js client whose requests end at the stub.
-const supabase = createClient<Database>('http://127.0.0.1:54321', 'anon-key', {
-  auth: { persistSession: false, autoRefreshToken: false },
-  global: { fetch: fetchStub },
-});
-vi.mock('@/lib/loadSupabase', () => ({ loadSupabase: () => Promise.resolve(supabase) }));
+vi.mock('@/lib/loadSupabase', () =>
+  import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
+);
 
 const row: AppNotification = {
   id: 'n1',
@@ -33,24 +30,20 @@ const row: AppNotification = {
   created_at: '2026-11-22T10:00:00Z',
 };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
+/** The signal each request to the notifications was given. */
+const signals = () =>
+  supabaseFake.calls('from:notifications').map((call) => stepsOf(call, 'abortSignal')[0]?.[0]);
 
-/** The signal each request reached fetch with. */
-const signals = () => fetchStub.mock.calls.map(([, init]) => (init as RequestInit).signal);
+const lastRequest = () => supabaseFake.lastCall('from:notifications');
 
 describe('notifications data access', () => {
   beforeEach(() => {
-    fetchStub.mockReset();
+    supabaseFake.reset();
     logError.mockReset();
   });
 
   it('hands the abort signal to the request', async () => {
-    fetchStub.mockResolvedValue(json([row]));
+    supabaseFake.answer('from:notifications', { data: [row] });
     const controller = new AbortController();
     await expect(fetchNotificationPage('u1', 0, controller.signal)).resolves.toEqual({
       items: [row],
@@ -60,15 +53,10 @@ describe('notifications data access', () => {
   });
 
   it('aborts the request when the query is cancelled', async () => {
-    fetchStub.mockImplementation(
-      (_url: string, init: RequestInit) =>
-        new Promise((_, reject) =>
-          init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
-        ),
-    );
+    supabaseFake.answer('from:notifications', () => new Promise<FakeAnswer>(() => undefined));
     const client = createQueryClient();
     const fetching = client.fetchInfiniteQuery(notificationsQuery('u1'));
-    await vi.waitFor(() => expect(fetchStub).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(supabaseFake.calls('from:notifications')).toHaveLength(1));
     await client.cancelQueries({ queryKey: queryKeys.notifications('u1') });
     await expect(fetching).rejects.toThrow();
     expect(signals()[0]?.aborted).toBe(true);
@@ -76,8 +64,8 @@ describe('notifications data access', () => {
   });
 
   it('marks read at once in the list and the count, and puts both back (logged once) when the update fails', async () => {
-    let answer!: (response: Response) => void;
-    fetchStub.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const update = deferred<FakeAnswer>();
+    supabaseFake.answer('from:notifications', () => update.promise);
     const client = createQueryClient();
     const listKey = queryKeys.notificationList('u1');
     const countKey = queryKeys.unreadNotifications('u1');
@@ -93,7 +81,7 @@ describe('notifications data access', () => {
     );
     expect(client.getQueryData(countKey)).toBe(12);
 
-    answer(json({ code: '42501', message: 'permission denied' }, 403));
+    update.resolve({ error: { code: '42501', message: 'permission denied' } });
     await expect(marking).rejects.toMatchObject({ code: '42501' });
     expect(client.getQueryData(listKey)).toEqual(list);
     expect(client.getQueryData(countKey)).toBe(13);
@@ -104,27 +92,60 @@ describe('notifications data access', () => {
   });
 
   it('counts every unread notification of the user with a head request', async () => {
-    fetchStub.mockResolvedValue(
-      new Response(null, { status: 200, headers: { 'content-range': '*/13' } }),
-    );
+    supabaseFake.answer('from:notifications', { count: 13 });
     await expect(fetchUnreadCount('u1', new AbortController().signal)).resolves.toBe(13);
-    const [url, init] = fetchStub.mock.calls[0] as [string, RequestInit];
-    expect(init.method).toBe('HEAD');
-    expect(new Headers(init.headers).get('prefer')).toContain('count=exact');
-    const params = new URL(url).searchParams;
-    expect(params.get('user_id')).toBe('eq.u1');
-    expect(params.get('read')).toBe('eq.false');
+    const [, options] = stepsOf(lastRequest(), 'select')[0] ?? [];
+    expect(options).toMatchObject({ head: true, count: 'exact' });
+    expect(stepsOf(lastRequest(), 'eq')).toEqual([
+      ['user_id', 'u1'],
+      ['read', false],
+    ]);
   });
 
   it('marks all: every unread notification of the user, loaded or not', async () => {
-    fetchStub.mockResolvedValue(new Response(null, { status: 204 }));
+    supabaseFake.answer('from:notifications', {});
     const client = createQueryClient();
     await new MutationObserver(client, markReadMutation('u1')).mutate('all');
-    const [url, init] = fetchStub.mock.calls[0] as [string, RequestInit];
-    expect(init.method).toBe('PATCH');
-    const params = new URL(url).searchParams;
-    expect(params.get('user_id')).toBe('eq.u1');
-    expect(params.get('read')).toBe('eq.false');
-    expect(params.has('id')).toBe(false);
+    expect(stepsOf(lastRequest(), 'update')).toHaveLength(1);
+    expect(stepsOf(lastRequest(), 'eq')).toEqual([
+      ['user_id', 'u1'],
+      ['read', false],
+    ]);
+    expect(stepsOf(lastRequest(), 'in')).toEqual([]);
+  });
+});
+
+describe('the notifications channel', () => {
+  const channel = 'notifications:u1';
+
+  beforeEach(() => supabaseFake.reset());
+
+  it("passes on the user's inserts and updates, says when it has joined, and closes", async () => {
+    const events = { inserted: vi.fn(), updated: vi.fn(), joined: vi.fn() };
+    const unsubscribe = subscribeToNotifications('u1', events);
+    await vi.waitFor(() =>
+      expect(stepsOf(supabaseFake.lastCall(`channel:${channel}`), 'subscribe')).toHaveLength(1),
+    );
+    expect(stepsOf(supabaseFake.lastCall(`channel:${channel}`), 'on')).toEqual(
+      ['INSERT', 'UPDATE'].map((event) => [
+        'postgres_changes',
+        { event, schema: 'public', table: 'notifications', filter: 'user_id=eq.u1' },
+        expect.any(Function),
+      ]),
+    );
+
+    supabaseFake.emitStatus(channel, 'CHANNEL_ERROR');
+    expect(events.joined).not.toHaveBeenCalled();
+    supabaseFake.emitStatus(channel, 'SUBSCRIBED');
+    expect(events.joined).toHaveBeenCalledOnce();
+
+    supabaseFake.emitChange(channel, { eventType: 'INSERT', new: row });
+    supabaseFake.emitChange(channel, { eventType: 'UPDATE', new: { ...row, read: true } });
+    expect(events.inserted).toHaveBeenCalledExactlyOnceWith(row);
+    expect(events.updated).toHaveBeenCalledExactlyOnceWith({ ...row, read: true });
+
+    unsubscribe();
+    expect(supabaseFake.calls(`removeChannel:${channel}`)).toHaveLength(1);
+    expect(() => supabaseFake.emitChange(channel, { eventType: 'INSERT', new: row })).toThrow();
   });
 });

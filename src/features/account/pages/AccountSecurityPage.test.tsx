@@ -1,29 +1,19 @@
 import type { User } from '@supabase/supabase-js';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthStateProvider } from '@/lib/auth/AuthProvider';
-import { signedOutState } from '@/lib/auth/authStore';
-import { createQueryClient } from '@/lib/queryClient';
+import { renderWithProviders } from '@/test/render';
+import { supabaseFake } from '@/test/supabaseFake';
 import AccountSecurityPage from './AccountSecurityPage';
 
-const { mfa, refreshSession, toastSuccess, toastError, logError } = vi.hoisted(() => ({
-  mfa: {
-    listFactors: vi.fn(),
-    enroll: vi.fn(),
-    challengeAndVerify: vi.fn(),
-    unenroll: vi.fn(),
-  },
-  refreshSession: vi.fn(),
+const { toastSuccess, toastError, logError } = vi.hoisted(() => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   logError: vi.fn(),
 }));
-vi.mock('@/lib/loadSupabase', () => ({
-  loadSupabase: () => Promise.resolve({ auth: { mfa, refreshSession } }),
-}));
+vi.mock('@/lib/loadSupabase', () =>
+  import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
+);
 vi.mock('@/lib/toast', () => ({ toast: { success: toastSuccess, error: toastError } }));
 vi.mock('@/lib/logger', () => ({ logger: { error: logError, warn: vi.fn() } }));
 
@@ -53,39 +43,53 @@ function factor(overrides: Partial<FakeFactor> = {}): FakeFactor {
 
 /** The backend's factors, as listFactors answers each time it is asked. */
 let factors: FakeFactor[] = [];
+/** listFactors' answer: the backend's factors as they are when it is asked. */
+const listFactors = () => ({
+  data: { all: factors, totp: factors.filter((f) => f.status === 'verified') },
+});
 const wrongCode = Object.assign(new Error('Invalid TOTP code entered'), {
   code: 'mfa_verification_failed',
 });
 
-function renderPage() {
-  return render(
-    <AuthStateProvider value={{ ...signedOutState, user }}>
-      <QueryClientProvider client={createQueryClient({ queries: { retry: false } })}>
-        <MemoryRouter>
-          <AccountSecurityPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AuthStateProvider>,
-  );
-}
+const renderPage = () => renderWithProviders(<AccountSecurityPage />, { auth: { user } });
 
 const codeField = () => screen.getByRole('textbox', { name: 'Code from the app' });
+
+/** What the page sent to the auth method `target` (`auth:mfa.enroll` ...), oldest first. */
+const sentTo = (target: string) => supabaseFake.calls(target).map((call) => call.args);
+
+/** A new factor, unverified, for the page to show while it is set up. */
+function enrolled(id: string, qrCode = 'data:,', uri = '') {
+  return { data: { id, type: 'totp', totp: { qr_code: qrCode, secret, uri } } };
+}
+
+/** Sends `typed` to the code field with `button`; the server finds the code wrong. */
+async function submitWrongCode(
+  user: ReturnType<typeof userEvent.setup>,
+  typed: string,
+  button: string,
+) {
+  supabaseFake.answer('auth:mfa.challengeAndVerify', { error: wrongCode });
+  await user.type(codeField(), typed);
+  await user.click(screen.getByRole('button', { name: button }));
+  expect(
+    await screen.findByText(
+      'Incorrect code. Enter the 6-digit code your authenticator app shows now.',
+    ),
+  ).toBeVisible();
+}
 
 describe('/account/security', () => {
   beforeEach(() => {
     factors = [];
-    Object.values(mfa).forEach((fn) => fn.mockReset());
-    mfa.listFactors.mockImplementation(() =>
-      Promise.resolve({
-        data: { all: factors, totp: factors.filter((f) => f.status === 'verified') },
-        error: null,
-      }),
-    );
-    mfa.unenroll.mockImplementation(({ factorId }: { factorId: string }) => {
+    supabaseFake.reset();
+    supabaseFake.answer('auth:mfa.listFactors', listFactors);
+    supabaseFake.answer('auth:mfa.unenroll', ({ args }) => {
+      const { factorId } = args as { factorId: string };
       factors = factors.filter((f) => f.id !== factorId);
-      return Promise.resolve({ data: { id: factorId }, error: null });
+      return { data: { id: factorId } };
     });
-    refreshSession.mockReset().mockResolvedValue({ data: {}, error: null });
+    supabaseFake.answer('auth:refreshSession', { data: {} });
     toastSuccess.mockReset();
     toastError.mockReset();
     logError.mockReset();
@@ -100,17 +104,9 @@ describe('/account/security', () => {
   });
 
   function answerEnrolment() {
-    mfa.enroll.mockImplementation(() => {
+    supabaseFake.answer('auth:mfa.enroll', () => {
       factors = [factor({ status: 'unverified' })];
-      return Promise.resolve({
-        data: {
-          id: 'f1',
-          type: 'totp',
-          friendly_name: 'Authenticator app',
-          totp: { qr_code: 'data:image/svg+xml;utf-8,<svg></svg>', secret, uri: 'otpauth://x' },
-        },
-        error: null,
-      });
+      return enrolled('f1', 'data:image/svg+xml;utf-8,<svg></svg>', 'otpauth://x');
     });
   }
 
@@ -127,7 +123,7 @@ describe('/account/security', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const panel = await startSetup(user);
 
-    expect(mfa.enroll).toHaveBeenCalledWith({
+    expect(sentTo('auth:mfa.enroll')).toContainEqual({
       factorType: 'totp',
       friendlyName: 'Authenticator app',
       issuer: 'Revolve',
@@ -158,16 +154,9 @@ describe('/account/security', () => {
     expect(
       await screen.findByText('Enter the 6-digit code from your authenticator app'),
     ).toBeVisible();
-    expect(mfa.challengeAndVerify).not.toHaveBeenCalled();
+    expect(sentTo('auth:mfa.challengeAndVerify')).toEqual([]);
 
-    mfa.challengeAndVerify.mockResolvedValueOnce({ data: null, error: wrongCode });
-    await user.type(codeField(), '6');
-    await user.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
-    expect(
-      await screen.findByText(
-        'Incorrect code. Enter the 6-digit code your authenticator app shows now.',
-      ),
-    ).toBeVisible();
+    await submitWrongCode(user, '6', 'Turn on two-factor sign-in');
     expect(codeField()).toHaveValue('123456');
     expect(codeField()).toHaveAttribute('aria-invalid', 'true');
     expect(toastError).not.toHaveBeenCalled();
@@ -176,16 +165,19 @@ describe('/account/security', () => {
   it('the first right code turns two-factor sign-in on and lists the app', async () => {
     const user = userEvent.setup();
     await startSetup(user);
-    mfa.challengeAndVerify.mockImplementationOnce(() => {
+    supabaseFake.answer('auth:mfa.challengeAndVerify', () => {
       factors = [factor()];
-      return Promise.resolve({ data: {}, error: null });
+      return { data: {} };
     });
     // Apps show the code as two groups of three.
     await user.type(codeField(), '654 321');
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
 
     const list = await screen.findByRole('list', { name: 'Your authenticator apps' });
-    expect(mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: 'f1', code: '654321' });
+    expect(sentTo('auth:mfa.challengeAndVerify')).toContainEqual({
+      factorId: 'f1',
+      code: '654321',
+    });
     expect(within(list).getByText('Authenticator app')).toBeVisible();
     expect(within(list).getByText('Added 20 Nov 2026')).toBeVisible();
     expect(screen.getByText(/^On\./)).toBeVisible();
@@ -201,36 +193,29 @@ describe('/account/security', () => {
 
   it('removes a setup abandoned earlier before starting a new one', async () => {
     factors = [factor({ id: 'old', status: 'unverified' })];
-    mfa.enroll.mockResolvedValue({
-      data: { id: 'f2', type: 'totp', totp: { qr_code: 'data:,', secret, uri: '' } },
-      error: null,
-    });
+    supabaseFake.answer('auth:mfa.enroll', enrolled('f2'));
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
     await screen.findByRole('region', { name: 'Set up your authenticator app' });
-    expect(mfa.unenroll).toHaveBeenCalledWith({ factorId: 'old' });
-    expect(mfa.enroll).toHaveBeenCalledTimes(1);
+    expect(sentTo('auth:mfa.unenroll')).toContainEqual({ factorId: 'old' });
+    expect(sentTo('auth:mfa.enroll')).toHaveLength(1);
   });
 
   it('cancelling a setup drops the unverified factor', async () => {
-    mfa.enroll.mockResolvedValue({
-      data: { id: 'f2', type: 'totp', totp: { qr_code: 'data:,', secret, uri: '' } },
-      error: null,
-    });
+    supabaseFake.answer('auth:mfa.enroll', enrolled('f2'));
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
     const panel = await screen.findByRole('region', { name: 'Set up your authenticator app' });
     await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
     expect(panel).not.toBeInTheDocument();
-    expect(mfa.unenroll).toHaveBeenCalledWith({ factorId: 'f2' });
+    expect(sentTo('auth:mfa.unenroll')).toContainEqual({ factorId: 'f2' });
     expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
   });
 
   it('a failed setup or confirmation shows the provider message and keeps the code', async () => {
-    mfa.enroll.mockResolvedValueOnce({
-      data: null,
+    supabaseFake.answer('auth:mfa.enroll', {
       error: new Error('AAL2 required to enroll a new factor'),
     });
     const user = userEvent.setup();
@@ -244,14 +229,10 @@ describe('/account/security', () => {
     );
     expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeEnabled();
 
-    mfa.enroll.mockResolvedValueOnce({
-      data: { id: 'f1', type: 'totp', totp: { qr_code: 'data:,', secret, uri: '' } },
-      error: null,
-    });
+    supabaseFake.answer('auth:mfa.enroll', enrolled('f1'));
     await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
     await screen.findByRole('region', { name: 'Set up your authenticator app' });
-    mfa.challengeAndVerify.mockResolvedValueOnce({
-      data: null,
+    supabaseFake.answer('auth:mfa.challengeAndVerify', {
       error: Object.assign(new Error('Too many requests'), { code: 'over_request_rate_limit' }),
     });
     await user.type(codeField(), '123456');
@@ -274,26 +255,22 @@ describe('/account/security', () => {
     expect(screen.getByText('To remove this app, enter a current code from it.')).toBeVisible();
     expect(codeField()).toHaveFocus();
 
-    mfa.challengeAndVerify.mockResolvedValueOnce({ data: null, error: wrongCode });
-    await user.type(codeField(), '000000');
-    await user.click(screen.getByRole('button', { name: 'Remove app' }));
-    expect(
-      await screen.findByText(
-        'Incorrect code. Enter the 6-digit code your authenticator app shows now.',
-      ),
-    ).toBeVisible();
+    await submitWrongCode(user, '000000', 'Remove app');
     expect(codeField()).toHaveValue('000000');
-    expect(mfa.unenroll).not.toHaveBeenCalled();
+    expect(sentTo('auth:mfa.unenroll')).toEqual([]);
 
-    mfa.challengeAndVerify.mockResolvedValueOnce({ data: {}, error: null });
+    supabaseFake.answer('auth:mfa.challengeAndVerify', { data: {} });
     await user.clear(codeField());
     await user.type(codeField(), '111111');
     await user.click(screen.getByRole('button', { name: 'Remove app' }));
 
     expect(await screen.findByText(/^Off\./)).toBeVisible();
-    expect(mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: 'f1', code: '111111' });
-    expect(mfa.unenroll).toHaveBeenCalledWith({ factorId: 'f1' });
-    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(supabaseFake.lastCall('auth:mfa.challengeAndVerify').args).toEqual({
+      factorId: 'f1',
+      code: '111111',
+    });
+    expect(sentTo('auth:mfa.unenroll')).toContainEqual({ factorId: 'f1' });
+    expect(sentTo('auth:refreshSession')).toHaveLength(1);
     expect(toastSuccess).toHaveBeenCalledWith(
       'Authenticator app removed',
       'Two-factor sign-in is off.',
@@ -309,15 +286,16 @@ describe('/account/security', () => {
     await user.click(within(list).getByRole('button', { name: 'Remove Authenticator app' }));
     await user.click(within(list).getByRole('button', { name: 'Cancel' }));
     expect(within(list).getByRole('button', { name: 'Remove Authenticator app' })).toHaveFocus();
-    expect(mfa.challengeAndVerify).not.toHaveBeenCalled();
+    expect(sentTo('auth:mfa.challengeAndVerify')).toEqual([]);
   });
 
   it('a list that fails to load says so, logs it, and can be tried again', async () => {
-    mfa.listFactors.mockResolvedValueOnce({ data: null, error: new Error('offline') });
+    supabaseFake.answer('auth:mfa.listFactors', { error: new Error('offline') });
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByText('Could not load your authenticator apps.')).toBeVisible();
     expect(logError).toHaveBeenCalledWith('Error loading authenticator apps:', expect.any(Error));
+    supabaseFake.answer('auth:mfa.listFactors', listFactors);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByRole('button', { name: 'Set up an authenticator app' }),

@@ -1,27 +1,21 @@
-import { createClient } from '@supabase/supabase-js';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Database } from '@/lib/database.types';
-import { createQueryClient } from '@/lib/queryClient';
+import { answerAdminLists, serverReads } from '@/test/adminServer';
+import { renderWithProviders } from '@/test/render';
+import { stepsOf, supabaseFake } from '@/test/supabaseFake';
 import AdminPage from './AdminPage';
 
-const { fetchStub, toastSuccess, toastError } = vi.hoisted(() => ({
-  fetchStub: vi.fn<typeof fetch>(),
+const { toastSuccess, toastError } = vi.hoisted(() => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
 }));
 vi.mock('@/lib/toast', () => ({ toast: { success: toastSuccess, error: toastError } }));
 vi.mock('@/lib/logger', () => ({ logger: { error: vi.fn(), warn: vi.fn() } }));
-
-// A real supabase-js client whose requests end at the stub.
-const supabase = createClient<Database>('http://127.0.0.1:54321', 'anon-key', {
-  auth: { persistSession: false, autoRefreshToken: false },
-  global: { fetch: fetchStub },
-});
-vi.mock('@/lib/loadSupabase', () => ({ loadSupabase: () => Promise.resolve(supabase) }));
+vi.mock('@/lib/loadSupabase', () =>
+  import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
+);
 
 const pendingRow = {
   id: 'p1',
@@ -31,44 +25,28 @@ const pendingRow = {
   submitted_at: '2026-11-23T09:05:00Z',
 };
 
-function rows(data: unknown[]): Response {
-  return new Response(JSON.stringify(data), {
-    headers: {
-      'content-type': 'application/json',
-      'content-range': data.length ? `0-${data.length - 1}/${data.length}` : '*/0',
-    },
-  });
-}
+const rows = (data: unknown[]) => ({ data, count: data.length });
 
 /** Every list holds one pending request, which a search finds only by "ada". */
 function serveOnePendingRequest() {
-  fetchStub.mockImplementation((url) => {
-    const address = decodeURIComponent(String(url));
-    if (!address.includes('/rest/v1/pending_trials')) return Promise.resolve(rows([]));
-    const searched = /ilike\.%([^%]*)%/.exec(address)?.[1];
-    return Promise.resolve(rows(searched && searched !== 'ada' ? [] : [pendingRow]));
+  answerAdminLists(rows([]));
+  supabaseFake.answer('from:pending_trials', (call) => {
+    const searched = /ilike\.%([^%]*)%/.exec(String(stepsOf(call, 'or')[0]?.[0]))?.[1];
+    return rows(searched && searched !== 'ada' ? [] : [pendingRow]);
   });
 }
 
 let client: QueryClient;
 
 function renderPage() {
-  client = createQueryClient({ queries: { retry: false } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AdminPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const rendered = renderWithProviders(<AdminPage />);
+  client = rendered.queryClient;
+  return rendered;
 }
-
-const restReads = () =>
-  fetchStub.mock.calls.filter(([url]) => String(url).includes('/rest/v1/')).length;
 
 describe('/admin', () => {
   beforeEach(() => {
-    fetchStub.mockReset();
+    supabaseFake.reset();
     toastSuccess.mockReset();
     toastError.mockReset();
   });
@@ -77,19 +55,12 @@ describe('/admin', () => {
   });
 
   it("toasts 'Failed to load admin data.' once when the counts and the list both fail", async () => {
-    fetchStub.mockImplementation(() =>
-      Promise.resolve(
-        new Response(JSON.stringify({ message: 'internal error' }), {
-          status: 500,
-          headers: { 'content-type': 'application/json' },
-        }),
-      ),
-    );
+    answerAdminLists({ error: { message: 'internal error' } });
     renderPage();
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('Failed to load admin data.')).toBeVisible();
     // The six counts and the open list have all answered, and failed.
-    await waitFor(() => expect(restReads()).toBe(7));
+    await waitFor(() => expect(serverReads()).toBe(7));
     await waitFor(() => expect(client.isFetching()).toBe(0));
     await waitFor(() => expect(toastError).toHaveBeenCalled());
     expect(toastError).toHaveBeenCalledExactlyOnceWith('Error', 'Failed to load admin data.');
@@ -116,7 +87,7 @@ describe('/admin', () => {
   });
 
   it('keeps the empty-list text for a list that is empty without a search', async () => {
-    fetchStub.mockImplementation(() => Promise.resolve(rows([])));
+    answerAdminLists(rows([]));
     renderPage();
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('No pending trial requests')).toBeVisible();

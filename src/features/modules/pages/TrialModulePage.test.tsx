@@ -5,38 +5,19 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { details as conflictResolution } from '@/content/moduleDetails/conflict-resolution';
 import { playerAddress } from '@/lib/playerAddress';
 import { deferred, renderWithProviders } from '@/test/render';
+import { stepsOf, supabaseFake, type FakeAnswer } from '@/test/supabaseFake';
+import { activeTrial, answerTrial } from '@/test/trialServer';
 import TrialModulePage from './TrialModulePage';
 
-const { activeTrial, insertUnlock, toastError, logError } = vi.hoisted(() => ({
-  activeTrial: vi.fn(),
-  insertUnlock: vi.fn(),
+const { toastError, logError } = vi.hoisted(() => ({
   toastError: vi.fn(),
   logError: vi.fn(),
 }));
 vi.mock('@/lib/toast', () => ({ toast: { error: toastError, success: vi.fn() } }));
 vi.mock('@/lib/logger', () => ({ logger: { error: logError, warn: vi.fn() } }));
-
-// The calls the page makes: the trial status reads (only the active trial matters here) and the
-// unlock record.
-vi.mock('@/lib/loadSupabase', () => {
-  const read = (table: string) => {
-    const query = {
-      select: () => query,
-      eq: () => query,
-      order: () => query,
-      limit: () => query,
-      abortSignal: () => query,
-      maybeSingle: () =>
-        table === 'active_trial_users'
-          ? activeTrial()
-          : Promise.resolve({ data: null, error: null }),
-    };
-    return query;
-  };
-  const from = (table: string) =>
-    table === 'module_unlocks' ? { upsert: insertUnlock } : read(table);
-  return { loadSupabase: () => Promise.resolve({ from }) };
-});
+vi.mock('@/lib/loadSupabase', () =>
+  import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
+);
 
 const user = { id: 'u1', email: 'sam@example.com' } as User;
 const instructions =
@@ -54,6 +35,10 @@ async function renderTrialModule(slug = 'conflict-resolution') {
   });
 }
 
+/** The arguments of every upsert into module_unlocks, oldest first. */
+const unlocksRecorded = () =>
+  supabaseFake.calls('from:module_unlocks').flatMap((call) => stepsOf(call, 'upsert'));
+
 /** Start Training, once the trial check has enabled it. */
 async function startButton() {
   const button = await screen.findByRole('button', { name: 'Start Training' });
@@ -65,11 +50,8 @@ describe('/modules/trial/:slug', () => {
   let consoleError: MockInstance<typeof console.error>;
 
   beforeEach(() => {
-    activeTrial.mockReset().mockResolvedValue({
-      data: { expires_at: '2099-01-01T00:00:00Z', status: 'active' },
-      error: null,
-    });
-    insertUnlock.mockReset();
+    supabaseFake.reset();
+    answerTrial({ active: activeTrial });
     toastError.mockReset();
     logError.mockReset();
     vi.stubGlobal('matchMedia', () => ({ matches: false }));
@@ -100,16 +82,18 @@ describe('/modules/trial/:slug', () => {
   });
 
   it("starts: 'Loading...' while recording, then 'Training Started ✓' for good with the instructions and the player", async () => {
-    const recorded = deferred<{ error: null }>();
-    insertUnlock.mockReturnValue(recorded.promise);
+    const recorded = deferred<FakeAnswer>();
+    supabaseFake.answer('from:module_unlocks', () => recorded.promise);
     await renderTrialModule();
     await userEvent.click(await startButton());
 
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
-    expect(insertUnlock).toHaveBeenCalledExactlyOnceWith(
-      { user_id: 'u1', module_name: 'conflict-resolution' },
-      { onConflict: 'user_id,module_name', ignoreDuplicates: true },
-    );
+    expect(unlocksRecorded()).toEqual([
+      [
+        { user_id: 'u1', module_name: 'conflict-resolution' },
+        { onConflict: 'user_id,module_name', ignoreDuplicates: true },
+      ],
+    ]);
 
     recorded.resolve({ error: null });
     expect(await screen.findByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
@@ -125,20 +109,20 @@ describe('/modules/trial/:slug', () => {
   });
 
   it('records a start already recorded without a conflict: a duplicate is ignored', async () => {
-    insertUnlock.mockResolvedValue({ error: null });
+    supabaseFake.answer('from:module_unlocks', { error: null });
     await renderTrialModule('dementia');
     await userEvent.click(await startButton());
     expect(await screen.findByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
-    expect(insertUnlock).toHaveBeenCalledWith(expect.anything(), {
-      onConflict: 'user_id,module_name',
-      ignoreDuplicates: true,
-    });
+    expect(unlocksRecorded()).toContainEqual([
+      expect.anything(),
+      { onConflict: 'user_id,module_name', ignoreDuplicates: true },
+    ]);
     expect(toastError).not.toHaveBeenCalled();
   });
 
   it("on failure returns to not started with 'Failed to record access. Please try again.', logged", async () => {
     const refusal = { code: '42501', message: 'new row violates row-level security policy' };
-    insertUnlock.mockResolvedValue({ error: refusal });
+    supabaseFake.answer('from:module_unlocks', { error: refusal });
     await renderTrialModule('womens-health');
     await userEvent.click(await startButton());
 
@@ -152,7 +136,7 @@ describe('/modules/trial/:slug', () => {
   });
 
   it('tells a user without an active trial how to get one instead of offering Start Training', async () => {
-    activeTrial.mockResolvedValue({ data: null, error: null });
+    answerTrial();
     await renderTrialModule();
     expect(
       await screen.findByRole('heading', { name: 'This module needs an active trial' }),
@@ -165,7 +149,7 @@ describe('/modules/trial/:slug', () => {
   });
 
   it('treats a failed trial check as no active trial, and logs it', async () => {
-    activeTrial.mockResolvedValue({ data: null, error: { message: 'unreachable' } });
+    supabaseFake.answer('from:active_trial_users', { error: { message: 'unreachable' } });
     await renderTrialModule();
     expect(
       await screen.findByRole('heading', { name: 'This module needs an active trial' }),
@@ -176,7 +160,7 @@ describe('/modules/trial/:slug', () => {
   });
 
   it('keeps Start Training disabled until the trial check answers', async () => {
-    activeTrial.mockReturnValue(new Promise(() => undefined));
+    supabaseFake.answer('from:active_trial_users', () => new Promise(() => undefined));
     await renderTrialModule();
     expect(screen.getByRole('button', { name: 'Start Training' })).toBeDisabled();
   });

@@ -6,11 +6,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '@/lib/auth/authStore';
 import { playerAddress } from '@/lib/playerAddress';
 import { deferred, renderWithProviders } from '@/test/render';
+import { supabaseFake, type FakeAnswer } from '@/test/supabaseFake';
 import UnlockPage from './UnlockPage';
 
-const { rpc, logError } = vi.hoisted(() => ({ rpc: vi.fn(), logError: vi.fn() }));
+const { logError } = vi.hoisted(() => ({ logError: vi.fn() }));
 vi.mock('@/lib/logger', () => ({ logger: { error: logError, warn: vi.fn() } }));
-vi.mock('@/lib/loadSupabase', () => ({ loadSupabase: () => Promise.resolve({ rpc }) }));
+vi.mock('@/lib/loadSupabase', () =>
+  import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
+);
 
 const user = { id: 'u1', email: 'sam@example.com' } as User;
 
@@ -33,6 +36,13 @@ const passwordField = () => screen.getByLabelText('Trial password or access code
 const hint =
   "Enter the password from your trial confirmation page, or your organisation's access code (for example ABCD-EFGH-JKMN).";
 
+/** How the server answers unlock_module. */
+const answerUnlock = (answer: FakeAnswer | (() => Promise<FakeAnswer>)) =>
+  supabaseFake.answer('rpc:unlock_module', answer);
+
+/** What the page sent to unlock_module, each time. */
+const unlocksSent = () => supabaseFake.calls('rpc:unlock_module').map((call) => call.args);
+
 async function submit(password: string) {
   const typing = userEvent.setup();
   if (password) await typing.type(passwordField(), password);
@@ -41,7 +51,7 @@ async function submit(password: string) {
 
 describe('/unlock/:slug', () => {
   beforeEach(() => {
-    rpc.mockReset();
+    supabaseFake.reset();
     logError.mockReset();
     vi.stubGlobal('matchMedia', () => ({ matches: false }));
   });
@@ -75,21 +85,18 @@ describe('/unlock/:slug', () => {
     expect(await screen.findByText('Password is required')).toBeVisible();
     expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
     expect(passwordField()).toHaveAccessibleDescription(`${hint} Password is required`);
-    expect(rpc).not.toHaveBeenCalled();
+    expect(unlocksSent()).toEqual([]);
   });
 
   it("unlocks: 'Checking...', then 'Unlocked ✓' with field and button disabled and the player loaded", async () => {
-    const answer = deferred<{ data: unknown; error: null }>();
-    rpc.mockReturnValue(answer.promise);
+    const answer = deferred<FakeAnswer>();
+    answerUnlock(() => answer.promise);
     renderUnlock();
     await submit('  Revolve360 ');
 
     const checking = await screen.findByRole('button', { name: 'Checking...' });
     expect(checking).toBeDisabled();
-    expect(rpc).toHaveBeenCalledExactlyOnceWith('unlock_module', {
-      slug: 'dementia',
-      password: 'Revolve360',
-    });
+    expect(unlocksSent()).toEqual([{ slug: 'dementia', password: 'Revolve360' }]);
 
     answer.resolve({ data: { unlocked: true, grant: 'trial', unlock: {} }, error: null });
     expect(await screen.findByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
@@ -115,7 +122,7 @@ describe('/unlock/:slug', () => {
     ['a wrong password, however the server words it', { reason: 'incorrect', message: 'Nope.' }],
     ['an older server without reasons', { message: 'Incorrect password. Please try again.' }],
   ])("%s: 'Incorrect password. Please try again.', what was typed kept", async (_case, refusal) => {
-    rpc.mockResolvedValue({ data: { unlocked: false, ...refusal }, error: null });
+    answerUnlock({ data: { unlocked: false, ...refusal }, error: null });
     renderUnlock();
     await submit('not-it');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -138,7 +145,7 @@ describe('/unlock/:slug', () => {
     ['code_module', 'This access code does not include this module.'],
     ['a reason this version does not know', 'Ask us about access to this module.'],
   ])("refused for %s: the server's message, what was typed kept", async (reason, message) => {
-    rpc.mockResolvedValue({ data: { unlocked: false, reason, message }, error: null });
+    answerUnlock({ data: { unlocked: false, reason, message }, error: null });
     renderUnlock('/unlock/home-visits');
     await submit('ABCD-EFGH-JKMN');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -150,17 +157,14 @@ describe('/unlock/:slug', () => {
   });
 
   it('unlocks with an access code like a trial password', async () => {
-    rpc.mockResolvedValue({
+    answerUnlock({
       data: { unlocked: true, grant: 'access_code', unlock: { module_name: 'home-visits' } },
       error: null,
     });
     renderUnlock('/unlock/home-visits');
     await submit(' abcd-efgh-jkmn ');
     expect(await screen.findByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
-    expect(rpc).toHaveBeenCalledExactlyOnceWith('unlock_module', {
-      slug: 'home-visits',
-      password: 'abcd-efgh-jkmn',
-    });
+    expect(unlocksSent()).toEqual([{ slug: 'home-visits', password: 'abcd-efgh-jkmn' }]);
     expect(screen.getByTitle('Home Visits: 360 training')).toHaveAttribute(
       'src',
       playerAddress('home-visits'),
@@ -168,7 +172,7 @@ describe('/unlock/:slug', () => {
   });
 
   it("a refusal without the server's words: 'Something went wrong. Please try again.'", async () => {
-    rpc.mockResolvedValue({ data: { unlocked: false, reason: 'code_full' }, error: null });
+    answerUnlock({ data: { unlocked: false, reason: 'code_full' }, error: null });
     renderUnlock();
     await submit('ABCD-EFGH-JKMN');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -177,7 +181,7 @@ describe('/unlock/:slug', () => {
   });
 
   it("shows 'Something went wrong. Please try again.' when the call fails, and logs it", async () => {
-    rpc.mockResolvedValue({
+    answerUnlock({
       data: null,
       error: { code: 'PT404', message: 'Unknown training module' },
     });
@@ -194,7 +198,7 @@ describe('/unlock/:slug', () => {
   });
 
   it('shows the same when the service cannot be reached', async () => {
-    rpc.mockRejectedValue(new TypeError('Failed to fetch'));
+    answerUnlock(() => Promise.reject(new TypeError('Failed to fetch')));
     renderUnlock();
     await submit('revolve360');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -202,34 +206,23 @@ describe('/unlock/:slug', () => {
     );
   });
 
-  it("passes on the server's message for a lapsed session", async () => {
-    rpc.mockResolvedValue({
-      data: null,
-      error: { code: '42501', message: 'Please log in to access training' },
-    });
-    renderUnlock();
-    await submit('revolve360');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please log in to access training');
-  });
-
-  it("passes on the server's message after too many attempts", async () => {
-    rpc.mockResolvedValue({
-      data: null,
-      error: {
-        code: 'PT429',
-        message: 'Too many attempts. Please wait a few minutes and try again.',
-      },
-    });
+  it.each([
+    ['for a lapsed session', '42501', 'Please log in to access training'],
+    [
+      'after too many attempts',
+      'PT429',
+      'Too many attempts. Please wait a few minutes and try again.',
+    ],
+  ])("passes on the server's message %s", async (_case, code, message) => {
+    answerUnlock({ data: null, error: { code, message } });
     renderUnlock();
     await submit('guess');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many attempts. Please wait a few minutes and try again.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
   it('clears an earlier refusal when the user tries again', async () => {
-    const answer = deferred<{ data: unknown; error: null }>();
-    rpc.mockReturnValue(answer.promise);
+    const answer = deferred<FakeAnswer>();
+    answerUnlock(() => answer.promise);
     renderUnlock('/unlock/dementia?error=badpass');
     expect(screen.getByRole('alert')).toHaveTextContent('Incorrect password. Please try again.');
     await submit('revovle360');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { expectTextsIn, renderWithProviders } from '@/test/render';
 import { stepsOf, supabaseFake } from '@/test/supabaseFake';
 import type { Lead } from '../api';
 import LeadsPage from './LeadsPage';
@@ -96,12 +96,8 @@ describe('/admin/leads', () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Leads' });
     const [, first, second] = within(table).getAllByRole('row');
-    expect(first).toHaveTextContent('13 Dec 2026, 09:05');
-    expect(first).toHaveTextContent('Jane Doe');
-    expect(first).toHaveTextContent('jane@example.org');
-    expect(first).toHaveTextContent('New');
-    expect(second).toHaveTextContent('Sam Roe');
-    expect(second).toHaveTextContent('Contacted');
+    expectTextsIn(first, ['13 Dec 2026, 09:05', 'Jane Doe', 'jane@example.org', 'New']);
+    expectTextsIn(second, ['Sam Roe', 'Contacted']);
     expect(screen.getByText('Showing 1–25 of 30')).toBeVisible();
     expect(lastListRead()).toEqual({ pattern: null, filters: [], range: [0, 24] });
   });
