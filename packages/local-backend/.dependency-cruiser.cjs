@@ -42,6 +42,21 @@ const floors = [
   },
 ];
 
+/**
+ * PostgREST's stages inside the rest service, as its own source is laid out: the request and the
+ * schema cache at the bottom (neither knows the other), then the plan, the query, the response, and
+ * the service that wires them. Each imports only stages under it; errors.ts is under them all.
+ */
+const restStages = [
+  { name: 'rest-errors', level: 0, path: '^src/rest/errors[.]ts$' },
+  { name: 'rest-request', level: 1, path: '^src/rest/request/' },
+  { name: 'rest-schema-cache', level: 1, path: '^src/rest/schema-cache/' },
+  { name: 'rest-plan', level: 2, path: '^src/rest/plan/' },
+  { name: 'rest-query', level: 3, path: '^src/rest/query/' },
+  { name: 'rest-response', level: 4, path: '^src/rest/response/' },
+  { name: 'rest-service', level: 5, path: '^src/rest/(?!errors[.]ts$)[^/]+[.]ts$' },
+];
+
 /** A module's floor is the first that matches it (http/types.ts is the contract, not http). */
 const above = (index) => floors.slice(index + 1).map((floor) => floor.path);
 
@@ -61,6 +76,24 @@ module.exports = {
         pathNot: floors.slice(0, index + 1).map((same) => same.path),
       },
     })),
+    ...restStages.slice(0, -1).map((stage) => ({
+      name: `${stage.name}-upward`,
+      comment: `${stage.name} imports no rest stage above or beside it.`,
+      severity: 'error',
+      from: { path: stage.path },
+      to: {
+        path: restStages
+          .filter((other) => other !== stage && other.level >= stage.level)
+          .map((other) => other.path),
+      },
+    })),
+    {
+      name: 'rest-on-a-stage',
+      comment: 'Every module of the rest service belongs to a stage in the list above.',
+      severity: 'error',
+      from: { path: '^src/rest/', pathNot: restStages.map((stage) => stage.path) },
+      to: {},
+    },
     {
       name: 'no-cycle',
       comment: 'No module imports itself back, however far round.',

@@ -82,6 +82,8 @@ export interface BackendConfig {
   /** The URL clients use, e.g. http://127.0.0.1:54321 */
   apiUrl: string;
   maxRows: number;
+  /** [api] schemas: the schemas the REST API exposes, the first one served by default. */
+  schemas: string[];
   auth: AuthSettings;
   /** Function name -> whether its requests need a valid JWT (config.toml [functions.<name>] verify_jwt). */
   functionsVerifyJwt: Record<string, boolean>;
@@ -198,6 +200,15 @@ function vaultEntries(source: Toml): Record<string, string> {
   );
 }
 
+/** [api] schemas, `public` when it names none. */
+function exposedSchemas(api: Toml): string[] {
+  const listed = read<unknown>(api, 'schemas', []);
+  const names = Array.isArray(listed)
+    ? listed.filter((name): name is string => typeof name === 'string' && name !== '')
+    : [];
+  return names.length > 0 ? [...new Set(names)] : ['public'];
+}
+
 /** [edge_runtime.secrets], the Supabase CLI's table for the functions' local secrets. */
 function functionSecrets(source: Toml): Record<string, string> {
   const secrets: Record<string, string> = {};
@@ -233,6 +244,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
     mailPort: overrides.mailPort ?? read(mail, 'port', 54324),
     apiUrl: `http://${host}:${apiPort}`,
     maxRows: read(api, 'max_rows', 1000),
+    schemas: exposedSchemas(api),
     auth: {
       siteUrl: read(auth, 'site_url', 'http://127.0.0.1:3000'),
       additionalRedirectUrls: read(auth, 'additional_redirect_urls', [] as string[]),
