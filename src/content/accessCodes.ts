@@ -7,9 +7,8 @@ export const accessCodesPage = {
   heading: 'Access Codes',
   intro:
     "Give an organisation's staff access to training modules with a code of its own. Codes can expire, hold a number of seats and cover some modules only.",
-  /** The Admin Dashboard header's link here, and the way back. */
+  /** The Admin Dashboard header's link here. */
   dashboardLink: 'Access codes',
-  backLabel: 'Back to the Admin Dashboard',
 };
 
 export const accessCodeForm = {

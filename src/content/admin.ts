@@ -6,6 +6,9 @@ export const adminPage: Omit<PageCopy, 'title'> = {
   intro: 'Review trial requests and manage users, module unlocks and admins.',
 };
 
+/** The link from each admin sub-page (access codes, leads, activity) back to the dashboard. */
+export const backToAdminDashboard = 'Back to the Admin Dashboard';
+
 /** The words every admin list shares: its search, its empty search, loading and failure. */
 export const adminList = {
   searchLabel: (caption: string) => `Search ${caption.toLowerCase()} by name or e-mail`,

@@ -14,5 +14,4 @@ export const salesPages = {
     description: 'The admin audit log and the trial funnel.',
     dashboardLink: 'Activity',
   },
-  backLabel: 'Back to the Admin Dashboard',
 };

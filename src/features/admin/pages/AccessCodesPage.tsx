@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SubpageHeader } from '@/components/layout/SubpageHeader';
+import { AdminSubpageHeader } from '@/components/layout/AdminSubpageHeader';
 import { accessCodeList, accessCodesPage as copy } from '@/content/accessCodes';
 import type { IssuedAccessCode } from '../api';
 import { AccessCodeForm } from '../components/AccessCodeForm';
@@ -15,12 +15,7 @@ export default function AccessCodesPage() {
 
   return (
     <div className="container space-y-10 py-12 md:py-16">
-      <SubpageHeader
-        backTo="/admin"
-        backLabel={copy.backLabel}
-        heading={copy.heading}
-        intro={copy.intro}
-      />
+      <AdminSubpageHeader copy={copy} />
 
       <AccessCodeForm onIssued={setIssued} />
 

@@ -1,6 +1,5 @@
-import { SubpageHeader } from '@/components/layout/SubpageHeader';
+import { AdminSubpageHeader } from '@/components/layout/AdminSubpageHeader';
 import { activityPage as copy } from '@/content/sales';
-import { salesPages } from '@/content/salesPages';
 import { AuditLogPanel } from '../components/AuditLogPanel';
 import { EmailDeliveriesPanel } from '../components/EmailDeliveriesPanel';
 import { FunnelPanel } from '../components/FunnelPanel';
@@ -12,12 +11,7 @@ import { FunnelPanel } from '../components/FunnelPanel';
 export default function ActivityPage() {
   return (
     <div className="container space-y-12 py-12 md:py-16">
-      <SubpageHeader
-        backTo="/admin"
-        backLabel={salesPages.backLabel}
-        heading={copy.heading}
-        intro={copy.intro}
-      />
+      <AdminSubpageHeader copy={copy} />
       <FunnelPanel />
       <EmailDeliveriesPanel />
       <AuditLogPanel />

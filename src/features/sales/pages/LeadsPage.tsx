@@ -2,9 +2,8 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { SearchField } from '@/components/ui/search-field';
-import { SubpageHeader } from '@/components/layout/SubpageHeader';
+import { AdminSubpageHeader } from '@/components/layout/AdminSubpageHeader';
 import { leadsPage as copy } from '@/content/sales';
-import { salesPages } from '@/content/salesPages';
 import { Constants } from '@/lib/database.types';
 import type { Lead, LeadStatus } from '../api';
 import { LeadDialog } from '../components/LeadDialog';
@@ -34,12 +33,7 @@ export default function LeadsPage() {
 
   return (
     <div className="container space-y-8 py-12 md:py-16">
-      <SubpageHeader
-        backTo="/admin"
-        backLabel={salesPages.backLabel}
-        heading={copy.heading}
-        intro={copy.intro}
-      />
+      <AdminSubpageHeader copy={copy} />
 
       <div className="flex flex-wrap items-end gap-4">
         <SearchField
