@@ -370,6 +370,43 @@ describe('pg_cron in the backend', () => {
     }
   });
 
+  it('alters a job and schedules one by database as pg_cron 1.6 does; a name is per user', async () => {
+    const name = uniqueName('altered');
+    try {
+      const { rows } = await db.query<{ id: string }>(
+        "select cron.schedule_in_database($1, '@daily', 'select 1', current_database()) as id",
+        [name],
+      );
+      const id = rows[0]?.id as string;
+      await db.query("select cron.alter_job($1, schedule := '0 6 * * *', active := false)", [id]);
+      expect(
+        (await db.query('select schedule, command, active from cron.job where jobid = $1', [id]))
+          .rows,
+      ).toEqual([{ schedule: '0 6 * * *', command: 'select 1', active: false }]);
+      await expect(db.query('select cron.alter_job($1)', [id])).rejects.toMatchObject({
+        code: 'XX000',
+        message: 'no updates specified',
+      });
+      await expect(db.query("select cron.alter_job($1, username := 'anon')", [id])).rejects.toThrow(
+        'role "anon" can not log in',
+      );
+
+      await db.query(
+        "select cron.schedule_in_database($1, '@hourly', 'select 2', current_database(), 'authenticator', false)",
+        [name],
+      );
+      expect(
+        (
+          await db.query('select username from cron.job where jobname = $1 order by username', [
+            name,
+          ])
+        ).rows,
+      ).toEqual([{ username: 'authenticator' }, { username: 'postgres' }]);
+    } finally {
+      await db.query('delete from cron.job where jobname = $1', [name]);
+    }
+  });
+
   it('records a failing run in cron.job_run_details, and skips inactive jobs', async () => {
     const failing = uniqueName('failing');
     const paused = uniqueName('paused');

@@ -1,6 +1,6 @@
 import type { ApiRequest, ApiResponse } from '../http/types';
 import { requireAdmin } from './admin-access';
-import { loadPathUser } from './admin-users';
+import { loadPathUser, type UserPath } from './admin-users';
 import { inTransaction, type AuthContext } from './context';
 import { authError } from './errors';
 import { jsonBody, optionalString } from './request';
@@ -13,9 +13,10 @@ const factorColumns =
 export async function listUserFactors(
   context: AuthContext,
   request: ApiRequest,
+  { userId }: UserPath,
 ): Promise<ApiResponse> {
   await requireAdmin(context, request);
-  const user = await loadPathUser(context, request);
+  const user = await loadPathUser(context, userId);
   const { rows } = await context.pool.query<FactorRow>(
     `select ${factorColumns} from auth.mfa_factors where user_id = $1 order by created_at, id`,
     [user.id],
@@ -23,12 +24,15 @@ export async function listUserFactors(
   return { status: 200, body: rows.map(factorJson) };
 }
 
+interface FactorPath extends UserPath {
+  factorId: string;
+}
+
 async function loadPathFactor(
   context: AuthContext,
-  request: ApiRequest,
+  factorId: string,
   user: UserRow,
 ): Promise<FactorRow> {
-  const factorId = request.path.split('/')[5] ?? '';
   if (!isUuid(factorId)) throw authError(404, 'validation_failed', 'factor_id must be an UUID');
   const { rows } = await context.pool.query<FactorRow>(
     `select ${factorColumns} from auth.mfa_factors where id = $1 and user_id = $2`,
@@ -46,10 +50,11 @@ async function loadPathFactor(
 export async function deleteUserFactor(
   context: AuthContext,
   request: ApiRequest,
+  { userId, factorId }: FactorPath,
 ): Promise<ApiResponse> {
   await requireAdmin(context, request);
-  const user = await loadPathUser(context, request);
-  const factor = await loadPathFactor(context, request, user);
+  const user = await loadPathUser(context, userId);
+  const factor = await loadPathFactor(context, factorId, user);
   await inTransaction(context.pool, async (client) => {
     await client.query(
       `delete from auth.mfa_amr_claims
@@ -71,10 +76,11 @@ export async function deleteUserFactor(
 export async function updateUserFactor(
   context: AuthContext,
   request: ApiRequest,
+  { userId, factorId }: FactorPath,
 ): Promise<ApiResponse> {
   await requireAdmin(context, request);
-  const user = await loadPathUser(context, request);
-  const factor = await loadPathFactor(context, request, user);
+  const user = await loadPathUser(context, userId);
+  const factor = await loadPathFactor(context, factorId, user);
   const friendlyName = optionalString(jsonBody(request), 'friendly_name');
   if (!friendlyName) return { status: 200, body: factorJson(factor) };
   const { rows } = await context.pool.query<FactorRow>(

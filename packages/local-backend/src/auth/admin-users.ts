@@ -114,14 +114,13 @@ function paginationHeaders(
   return { Link: links.join(', '), 'X-Total-Count': String(total) };
 }
 
-/** The {user_id} of /admin/users/{user_id}[/...]. */
-export function userIdInPath(request: ApiRequest): string {
-  return request.path.split('/')[3] ?? '';
+/** The parameter of /admin/users/{user_id}[/...]. */
+export interface UserPath {
+  userId: string;
 }
 
 /** The user a /admin/users/{user_id} path names, soft-deleted ones included; GoTrue's 404s. */
-export async function loadPathUser(context: AuthContext, request: ApiRequest): Promise<UserRow> {
-  const id = userIdInPath(request);
+export async function loadPathUser(context: AuthContext, id: string): Promise<UserRow> {
   if (!isUuid(id)) throw authError(404, 'validation_failed', 'user_id must be an UUID');
   const user = await loadForAdmin(context.pool, id, 'Database error loading user');
   if (!user) throw authError(404, 'user_not_found', 'User not found');
@@ -136,9 +135,13 @@ async function loadForAdmin(db: Db, id: string, answer: string): Promise<UserRow
 }
 
 /** GET /admin/users/{id} */
-export async function getUserById(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+export async function getUserById(
+  context: AuthContext,
+  request: ApiRequest,
+  { userId }: UserPath,
+): Promise<ApiResponse> {
   await requireAdmin(context, request);
-  const user = await loadPathUser(context, request);
+  const user = await loadPathUser(context, userId);
   return { status: 200, body: await userJson(context.pool, user) };
 }
 
@@ -261,9 +264,10 @@ export async function createUser(context: AuthContext, request: ApiRequest): Pro
 export async function updateUserById(
   context: AuthContext,
   request: ApiRequest,
+  { userId }: UserPath,
 ): Promise<ApiResponse> {
   await requireAdmin(context, request);
-  const user = await loadPathUser(context, request);
+  const user = await loadPathUser(context, userId);
   const params = adminParams(request);
   let newPasswordHash: string | undefined;
   if (params.password !== undefined) {
@@ -278,7 +282,7 @@ export async function updateUserById(
     context.log.error('admin: updating a user failed', error);
     throw authError(500, 'unexpected_failure', 'Error updating user');
   }
-  const updated = await loadPathUser(context, request);
+  const updated = await loadPathUser(context, userId);
   return { status: 200, body: await userJson(context.pool, updated) };
 }
 
@@ -359,9 +363,13 @@ async function applyAdminChanges(
 }
 
 /** DELETE /admin/users/{id} with optional {should_soft_delete}: 200 {}. */
-export async function deleteUser(context: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+export async function deleteUser(
+  context: AuthContext,
+  request: ApiRequest,
+  { userId }: UserPath,
+): Promise<ApiResponse> {
   await requireAdmin(context, request);
-  const user = await loadPathUser(context, request);
+  const user = await loadPathUser(context, userId);
   const soft = jsonBody(request).should_soft_delete === true;
   if (soft) {
     if (!user.deleted_at) {

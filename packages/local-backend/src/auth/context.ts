@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { AuthSettings } from '../config';
-import type { Logger, Mailer, ServiceDeps } from '../http/types';
+import type { ApiRequest, ApiResponse, Logger, Mailer, ServiceDeps } from '../http/types';
 import { AuthRateLimits } from './rate-limit';
 import pLimit, { type LimitFunction } from 'p-limit';
 
@@ -21,6 +21,13 @@ export interface AuthContext {
    */
   grants: LimitFunction;
 }
+
+/** An auth endpoint; `params` are those its route's pattern names (see service.ts). */
+export type Endpoint<Params = Readonly<Record<string, string>>> = (
+  context: AuthContext,
+  request: ApiRequest,
+  params: Params,
+) => Promise<ApiResponse> | ApiResponse;
 
 /** Token grants in progress at once: enough to keep the database and the hashing threads busy. */
 export const GRANTS_IN_PROGRESS = 2;

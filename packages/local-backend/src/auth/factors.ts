@@ -31,13 +31,18 @@ export async function authenticateForMfa(
   return authenticated;
 }
 
+/** The parameter of /factors/{factor_id}[/...]. */
+export interface FactorPath {
+  factorId: string;
+}
+
 /** /factors/{id}...: the caller and their factor named in the path (404 for anyone else's). */
 export async function loadFactor(
   context: AuthContext,
   request: ApiRequest,
+  factorId: string,
 ): Promise<Authenticated & { factor: FactorWithSecret }> {
   const authenticated = await authenticateForMfa(context, request);
-  const factorId = request.path.split('/')[2] ?? '';
   if (!isUuid(factorId)) throw authError(404, 'validation_failed', 'factor_id must be an UUID');
   const { rows } = await context.pool.query<FactorWithSecret>(
     `select id, user_id, friendly_name, factor_type, status, secret
@@ -170,8 +175,9 @@ async function assertMayEnroll(
 export async function unenrollFactor(
   context: AuthContext,
   request: ApiRequest,
+  { factorId }: FactorPath,
 ): Promise<ApiResponse> {
-  const { factor, sessionId, user } = await loadFactor(context, request);
+  const { factor, sessionId, user } = await loadFactor(context, request, factorId);
   if (!sessionId) {
     throw authError(
       500,

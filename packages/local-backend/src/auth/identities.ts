@@ -40,9 +40,9 @@ interface IdentityRow {
 export async function unlinkIdentity(
   context: AuthContext,
   request: ApiRequest,
+  { identityId }: { identityId: string },
 ): Promise<ApiResponse> {
   const { user, claims } = await authenticateForLinking(context, request);
-  const identityId = request.path.split('/')[3] ?? '';
   if (!isUuid(identityId)) {
     throw authError(404, 'validation_failed', 'identity_id must be an UUID');
   }

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { ApiRequest, ApiResponse } from '../http/types';
 import { inTransaction, type AuthContext, type Db } from './context';
 import { authError, badJson, validationFailed } from './errors';
-import { loadFactor, type FactorWithSecret } from './factors';
+import { loadFactor, type FactorPath, type FactorWithSecret } from './factors';
 import { checkMfaRate } from './mfa-rate-limit';
 import { jsonBody, optionalString } from './request';
 import { insertRefreshToken, sessionResponse } from './sessions';
@@ -48,8 +48,9 @@ function requestAddress(request: ApiRequest): string {
 export async function challengeFactor(
   context: AuthContext,
   request: ApiRequest,
+  { factorId }: FactorPath,
 ): Promise<ApiResponse> {
-  const { factor } = await loadFactor(context, request);
+  const { factor } = await loadFactor(context, request, factorId);
   checkMfaRate(context, 'challenge', request);
   assertVerifyEnabled(context, factor);
   const challengeId = crypto.randomUUID();
@@ -94,8 +95,9 @@ interface ChallengeRow {
 export async function verifyFactor(
   context: AuthContext,
   request: ApiRequest,
+  { factorId }: FactorPath,
 ): Promise<ApiResponse> {
-  const { factor, user, sessionId } = await loadFactor(context, request);
+  const { factor, user, sessionId } = await loadFactor(context, request, factorId);
   checkMfaRate(context, 'verify', request);
   const body = jsonBody(request);
   const challengeId =

@@ -1,15 +1,10 @@
-import {
-  HttpError,
-  type ApiRequest,
-  type ApiResponse,
-  type ServiceDeps,
-  type ServiceHandler,
-} from '../http/types';
+import { routePattern, type PathParams, type RoutePattern } from '../http/route-pattern';
+import { HttpError, type ServiceDeps, type ServiceHandler } from '../http/types';
 import { getUser, logout, updateUser } from './account';
 import { deleteUserFactor, listUserFactors, updateUserFactor } from './admin-factors';
 import { generateLink, invite } from './admin-links';
 import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './admin-users';
-import { createAuthContext, type AuthContext } from './context';
+import { createAuthContext, type Endpoint } from './context';
 import { authError, unexpectedFailure } from './errors';
 import { enrollFactor, unenrollFactor } from './factors';
 import { authorize, showConsent, submitConsent } from './google';
@@ -25,53 +20,59 @@ import { unsupportedEndpoint, unsupportedFeatures } from './unsupported';
 import { UnreadableUserError } from './users';
 import { verifyLink, verifyOtp } from './verify';
 
-type Endpoint = (context: AuthContext, request: ApiRequest) => Promise<ApiResponse> | ApiResponse;
-
 interface Route {
-  path: RegExp;
+  pattern: RoutePattern;
   methods: Partial<Record<string, Endpoint>>;
 }
 
+/** A route whose endpoints may only read the parameters its pattern names. */
+function route<Path extends string>(
+  path: Path,
+  methods: Partial<Record<string, Endpoint<PathParams<Path>>>>,
+): Route {
+  return { pattern: routePattern(path), methods: methods as Route['methods'] };
+}
+
 const routes: Route[] = [
-  { path: /^\/signup$/, methods: { POST: signup } },
-  { path: /^\/token$/, methods: { POST: token } },
-  { path: /^\/user$/, methods: { GET: getUser, PUT: updateUser } },
-  { path: /^\/logout$/, methods: { POST: logout } },
-  { path: /^\/recover$/, methods: { POST: recover } },
-  { path: /^\/otp$/, methods: { POST: sendOtp } },
-  { path: /^\/resend$/, methods: { POST: resend } },
-  { path: /^\/verify$/, methods: { GET: verifyLink, POST: verifyOtp } },
-  { path: /^\/authorize$/, methods: { GET: authorize } },
-  { path: /^\/authorize\/google$/, methods: { GET: showConsent, POST: submitConsent } },
-  { path: /^\/settings$/, methods: { GET: settings } },
-  { path: /^\/health$/, methods: { GET: health } },
-  { path: /^\/\.well-known\/jwks\.json$/, methods: { GET: jwks } },
-  { path: /^\/reauthenticate$/, methods: { GET: reauthenticate } },
-  { path: /^\/user\/identities\/authorize$/, methods: { GET: linkIdentity } },
-  { path: /^\/user\/identities\/[^/]+$/, methods: { DELETE: unlinkIdentity } },
-  { path: /^\/invite$/, methods: { POST: invite } },
-  { path: /^\/admin\/generate_link$/, methods: { POST: generateLink } },
-  { path: /^\/admin\/users$/, methods: { GET: listUsers, POST: createUser } },
-  {
-    path: /^\/admin\/users\/[^/]+$/,
-    methods: { GET: getUserById, PUT: updateUserById, DELETE: deleteUser },
-  },
-  { path: /^\/admin\/users\/[^/]+\/factors$/, methods: { GET: listUserFactors } },
-  {
-    path: /^\/admin\/users\/[^/]+\/factors\/[^/]+$/,
-    methods: { PUT: updateUserFactor, DELETE: deleteUserFactor },
-  },
+  route('/signup', { POST: signup }),
+  route('/token', { POST: token }),
+  route('/user', { GET: getUser, PUT: updateUser }),
+  route('/logout', { POST: logout }),
+  route('/recover', { POST: recover }),
+  route('/otp', { POST: sendOtp }),
+  route('/resend', { POST: resend }),
+  route('/verify', { GET: verifyLink, POST: verifyOtp }),
+  route('/authorize', { GET: authorize }),
+  route('/authorize/google', { GET: showConsent, POST: submitConsent }),
+  route('/settings', { GET: settings }),
+  route('/health', { GET: health }),
+  route('/.well-known/jwks.json', { GET: jwks }),
+  route('/reauthenticate', { GET: reauthenticate }),
+  route('/user/identities/authorize', { GET: linkIdentity }),
+  route('/user/identities/:identityId', { DELETE: unlinkIdentity }),
+  route('/invite', { POST: invite }),
+  route('/admin/generate_link', { POST: generateLink }),
+  route('/admin/users', { GET: listUsers, POST: createUser }),
+  route('/admin/users/:userId', { GET: getUserById, PUT: updateUserById, DELETE: deleteUser }),
+  route('/admin/users/:userId/factors', { GET: listUserFactors }),
+  route('/admin/users/:userId/factors/:factorId', {
+    PUT: updateUserFactor,
+    DELETE: deleteUserFactor,
+  }),
   ...unsupportedFeatures.map(([path, feature]) => {
     const endpoint = unsupportedEndpoint(feature);
-    return {
-      path,
-      methods: { GET: endpoint, POST: endpoint, PUT: endpoint, PATCH: endpoint, DELETE: endpoint },
-    };
+    return route(path, {
+      GET: endpoint,
+      POST: endpoint,
+      PUT: endpoint,
+      PATCH: endpoint,
+      DELETE: endpoint,
+    });
   }),
-  { path: /^\/factors$/, methods: { POST: enrollFactor } },
-  { path: /^\/factors\/[^/]+$/, methods: { DELETE: unenrollFactor } },
-  { path: /^\/factors\/[^/]+\/challenge$/, methods: { POST: challengeFactor } },
-  { path: /^\/factors\/[^/]+\/verify$/, methods: { POST: verifyFactor } },
+  route('/factors', { POST: enrollFactor }),
+  route('/factors/:factorId', { DELETE: unenrollFactor }),
+  route('/factors/:factorId/challenge', { POST: challengeFactor }),
+  route('/factors/:factorId/verify', { POST: verifyFactor }),
 ];
 
 /** /auth/v1: the GoTrue endpoints supabase-js calls. */
@@ -79,9 +80,12 @@ export function createAuthService(deps: ServiceDeps): ServiceHandler {
   const context = createAuthContext(deps);
 
   return async (request) => {
-    const route = routes.find((candidate) => candidate.path.test(request.path));
-    if (!route) throw authError(404, 'not_found', `No auth endpoint at ${request.path}`);
-    const endpoint = route.methods[request.method];
+    let params: Readonly<Record<string, string>> | undefined;
+    const matched = routes.find((candidate) => (params = candidate.pattern.match(request.path)));
+    if (!matched || !params) {
+      throw authError(404, 'not_found', `No auth endpoint at ${request.path}`);
+    }
+    const endpoint = matched.methods[request.method];
     if (!endpoint) {
       throw authError(
         405,
@@ -89,13 +93,13 @@ export function createAuthService(deps: ServiceDeps): ServiceHandler {
         `${request.method} is not allowed here`,
         {},
         {
-          Allow: Object.keys(route.methods).join(', '),
+          Allow: Object.keys(matched.methods).join(', '),
         },
       );
     }
     try {
       assertNoNulInParams(request.url.searchParams);
-      return await endpoint(context, request);
+      return await endpoint(context, request, params);
     } catch (error) {
       if (error instanceof HttpError) throw error;
       if (error instanceof UnreadableUserError) {

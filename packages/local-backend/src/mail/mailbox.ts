@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { z } from 'zod';
 import { BackendStartError } from '../start-error';
+import { routePattern, type RoutePattern } from '../http/route-pattern';
 import type { MailMessage, Mailer } from '../http/types';
 import { parseAddress, parseAddressList, type MailAddress } from './addresses';
 import { listPage, messagePage } from './pages';
@@ -85,10 +86,14 @@ function normalizeMailerMessage(message: MailMessage): NewMessage {
 type Reply = { status: number; json?: unknown; html?: string; text?: string; location?: string };
 
 function mailboxApi(store: MessageStore) {
-  const routes: { method: string; path: RegExp; run: (match: RouteMatch) => Promise<Reply> }[] = [
+  const routes: {
+    method: string;
+    path: RoutePattern;
+    run: (match: RouteMatch) => Promise<Reply>;
+  }[] = [
     {
       method: 'GET',
-      path: /^\/$/,
+      path: routePattern('/'),
       run: async () => {
         const page = await store.list({ start: 0, limit: 200 });
         return { status: 200, html: listPage(page.messages, page.total) };
@@ -96,7 +101,7 @@ function mailboxApi(store: MessageStore) {
     },
     {
       method: 'POST',
-      path: /^\/delete-all$/,
+      path: routePattern('/delete-all'),
       run: async () => {
         await store.delete();
         return { status: 303, location: '/' };
@@ -104,16 +109,16 @@ function mailboxApi(store: MessageStore) {
     },
     {
       method: 'GET',
-      path: /^\/view\/([\w-]+)$/,
+      path: routePattern('/view/:id([\\w-]+)'),
       run: async ({ params }) => {
-        const message = await store.open(params[0] ?? '');
+        const message = await store.open(params.id ?? '');
         if (!message) throw new MailboxError(404, 'Message not found');
         return { status: 200, html: messagePage(message) };
       },
     },
     {
       method: 'GET',
-      path: /^\/api\/v1\/messages$/,
+      path: routePattern('/api/v1/messages'),
       run: async ({ url }) => {
         const page = paging(url);
         return { status: 200, json: listing(page.start, await store.list(page)) };
@@ -121,7 +126,7 @@ function mailboxApi(store: MessageStore) {
     },
     {
       method: 'GET',
-      path: /^\/api\/v1\/search$/,
+      path: routePattern('/api/v1/search'),
       run: async ({ url }) => {
         const query = url.searchParams.get('query')?.trim();
         if (!query) throw new MailboxError(400, 'Missing search query');
@@ -131,7 +136,7 @@ function mailboxApi(store: MessageStore) {
     },
     {
       method: 'DELETE',
-      path: /^\/api\/v1\/messages$/,
+      path: routePattern('/api/v1/messages'),
       run: async ({ body }) => {
         const { IDs } = parseBody(body, z.object({ IDs: z.array(z.string()).optional() }));
         await store.delete(IDs && IDs.length > 0 ? IDs : undefined);
@@ -140,7 +145,7 @@ function mailboxApi(store: MessageStore) {
     },
     {
       method: 'PUT',
-      path: /^\/api\/v1\/messages$/,
+      path: routePattern('/api/v1/messages'),
       run: async ({ body }) => {
         const { IDs, Read } = parseBody(
           body,
@@ -152,16 +157,16 @@ function mailboxApi(store: MessageStore) {
     },
     {
       method: 'GET',
-      path: /^\/api\/v1\/message\/([\w-]+)$/,
+      path: routePattern('/api/v1/message/:id([\\w-]+)'),
       run: async ({ params }) => {
-        const message = await store.open(params[0] ?? '');
+        const message = await store.open(params.id ?? '');
         if (!message) throw new MailboxError(404, 'Message not found');
         return { status: 200, json: details(message) };
       },
     },
     {
       method: 'POST',
-      path: new RegExp(`^${resendPath}$`),
+      path: routePattern(resendPath),
       run: async ({ headers, body }) => ({
         status: 200,
         json: await sendResendEmail(store, headers, body),
@@ -169,7 +174,7 @@ function mailboxApi(store: MessageStore) {
     },
     {
       method: 'POST',
-      path: /^\/api\/v1\/send$/,
+      path: routePattern('/api/v1/send'),
       run: async ({ body }) => {
         const stored = await store.add(parseSendRequest(body));
         return { status: 200, json: { ID: stored.id } };
@@ -181,14 +186,17 @@ function mailboxApi(store: MessageStore) {
     const url = new URL(incoming.url ?? '/', 'http://mailbox.local');
     let reply: Reply;
     try {
-      const candidates = routes.filter((route) => route.path.test(url.pathname));
-      const route = candidates.find((candidate) => candidate.method === incoming.method);
-      if (!route) {
+      const candidates = routes.flatMap((route) => {
+        const params = route.path.match(url.pathname);
+        return params ? [{ route, params }] : [];
+      });
+      const chosen = candidates.find((candidate) => candidate.route.method === incoming.method);
+      if (!chosen) {
         throw candidates.length > 0
           ? new MailboxError(405, `Method ${incoming.method} is not allowed here`)
           : new MailboxError(404, 'Not found');
       }
-      const params = (route.path.exec(url.pathname) ?? []).slice(1);
+      const { route, params } = chosen;
       reply = await route.run({
         url,
         params,
@@ -207,7 +215,7 @@ function mailboxApi(store: MessageStore) {
 
 interface RouteMatch {
   url: URL;
-  params: string[];
+  params: Readonly<Record<string, string>>;
   headers: IncomingHttpHeaders;
   body: Buffer;
 }

@@ -7,6 +7,11 @@
 
 \echo Use "create extension pg_net" to load this file. \quit
 
+-- Hosted Supabase creates pg_net as supabase_admin (supautils runs a privileged extension's create
+-- as that superuser), so supabase_admin owns all of it. The caller's role comes back at the end.
+select pg_catalog.set_config('local_backend.role_before_stand_in', pg_catalog.current_setting('role'), true);
+set local role supabase_admin;
+
 create schema if not exists net;
 
 create domain net.http_method as text
@@ -269,10 +274,14 @@ begin
 end
 $$;
 
--- pg_net's own grants: anyone may queue requests and read responses.
+-- pg_net's own grants: anyone may queue requests and read responses, and the functions keep
+-- Postgres's default execute for public.
 grant usage on schema net to public;
 grant all on all sequences in schema net to public;
 grant all on all tables in schema net to public;
--- What hosted Supabase adds when the extension is created (its grant_pg_net_access event trigger):
--- usage of schema net for the API roles by name, so revoking it from public leaves them theirs.
-grant usage on schema net to anon, authenticated, service_role;
+-- What hosted Supabase adds when the extension is created (its grant_pg_net_access event trigger;
+-- from pg_net 0.12.0 on it changes nothing else): usage of net for these roles by name, so that
+-- revoking it from public leaves them theirs.
+grant usage on schema net to supabase_functions_admin, postgres, anon, authenticated, service_role;
+
+select pg_catalog.set_config('role', pg_catalog.current_setting('local_backend.role_before_stand_in'), true);

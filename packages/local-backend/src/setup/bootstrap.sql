@@ -19,6 +19,15 @@ begin
   if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
     create role supabase_auth_admin login noinherit createrole password 'postgres';
   end if;
+  -- Hosted Supabase's superuser, which owns the extensions (here the pg_cron, pg_net and Vault
+  -- stand-ins), so that postgres reaches them only through what is granted. Nothing logs in as it.
+  if not exists (select from pg_roles where rolname = 'supabase_admin') then
+    create role supabase_admin nologin superuser createdb createrole replication bypassrls;
+  end if;
+  -- Hosted Supabase's role for database webhooks; pg_net grants it usage of net.
+  if not exists (select from pg_roles where rolname = 'supabase_functions_admin') then
+    create role supabase_functions_admin nologin noinherit createrole;
+  end if;
 end
 $$;
 

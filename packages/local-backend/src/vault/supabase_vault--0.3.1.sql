@@ -9,6 +9,13 @@
 
 \echo Use "create extension supabase_vault" to load this file. \quit
 
+-- Hosted Supabase creates Vault as supabase_admin, so supabase_admin owns all of it, schema vault
+-- included, and postgres, no superuser there, has only what is granted at the end. The caller's
+-- role comes back at the end of this file.
+select pg_catalog.set_config('local_backend.role_before_stand_in', pg_catalog.current_setting('role'), true);
+set local role supabase_admin;
+alter schema vault owner to supabase_admin;
+
 create table vault.secrets (
   id uuid primary key default pg_catalog.gen_random_uuid(),
   name text,
@@ -79,9 +86,17 @@ revoke all on function vault.update_secret(uuid, text, text, text, uuid) from pu
 -- The secrets are data a dump must keep, as Vault marks them.
 select pg_catalog.pg_extension_config_dump('vault.secrets', '');
 
--- Hosted Supabase's grants: service_role may read and delete secrets and call both functions;
--- anon and authenticated get nothing.
+-- What hosted Supabase grants once Vault is created (its supabase_vault after-create script):
+-- postgres may read and delete secrets and call both functions, with grant option, and so may
+-- service_role (which could manage secrets through pgsodium before Vault 0.3). Nobody may insert
+-- or update vault.secrets directly; anon and authenticated get nothing.
+grant usage on schema vault to postgres with grant option;
+grant select, delete on vault.secrets, vault.decrypted_secrets to postgres with grant option;
+grant execute on function vault.create_secret(text, text, text, uuid),
+  vault.update_secret(uuid, text, text, text, uuid) to postgres with grant option;
 grant usage on schema vault to service_role;
 grant select, delete on vault.secrets, vault.decrypted_secrets to service_role;
 grant execute on function vault.create_secret(text, text, text, uuid),
   vault.update_secret(uuid, text, text, text, uuid) to service_role;
+
+select pg_catalog.set_config('role', pg_catalog.current_setting('local_backend.role_before_stand_in'), true);
