@@ -32,7 +32,9 @@ const row: AppNotification = {
 
 /** The signal each request to the notifications was given. */
 const signals = () =>
-  supabaseFake.calls('from:notifications').map((call) => stepsOf(call, 'abortSignal')[0]?.[0]);
+  supabaseFake
+    .calls('from:notifications')
+    .map((call) => stepsOf(call, 'abortSignal')[0]?.[0] as AbortSignal | undefined);
 
 const lastRequest = () => supabaseFake.lastCall('from:notifications');
 
