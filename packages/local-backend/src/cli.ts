@@ -73,6 +73,11 @@ export async function runBackendCommand(options: BackendCommandOptions = {}): Pr
           'Migrations',
           `${migrations.applied.length > 0 ? `applied ${migrations.applied.join(', ')}` : 'up to date'}${migrations.seeded ? '; seed.sql loaded' : ''}`,
         ),
+        ...(migrations.changedSinceApplied.length > 0
+          ? [
+              `${' '.repeat(2 + labelWidth)}Warning: this database was built from migrations that have since changed or gone (${migrations.changedSinceApplied.join(', ')}); reset it to rebuild it from the files.`,
+            ]
+          : []),
         line(
           'Accounts',
           accounts.length > 0 ? accounts.map((account) => account.email).join(', ') : 'none yet',

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -45,6 +45,7 @@ describe('start, restart and migrations', () => {
     await instance.restart();
     expect(instance.backend.migrations.applied).toEqual([]);
     expect(instance.backend.migrations.seeded).toBe(false);
+    expect(instance.backend.migrations.changedSinceApplied).toEqual([]);
     const rows = await query<{ name: string }>(
       instance.dbUrl,
       "select name from public.authors where name = 'Kept Across Restarts'",
@@ -64,6 +65,22 @@ describe('start, restart and migrations', () => {
       "select version from supabase_migrations.schema_migrations where version = '20991231000000'",
     );
     expect(rows).toHaveLength(1);
+  });
+
+  it('says which applied migrations have since changed or gone, and applies neither again', async () => {
+    const added = join(instance.supabaseDir, 'migrations', '20991231000000_added_later.sql');
+    await writeFile(added, 'create table public.added_later (id int primary key, note text);\n');
+    await instance.restart();
+    expect(instance.backend.migrations.applied).toEqual([]);
+    expect(instance.backend.migrations.changedSinceApplied).toEqual([
+      '20991231000000_added_later.sql',
+    ]);
+
+    await rm(added);
+    await instance.restart();
+    expect(instance.backend.migrations.changedSinceApplied).toEqual([
+      '20991231000000_added_later.sql (gone)',
+    ]);
   });
 
   it('stops with one clear line naming a broken migration, and applies none of it', async () => {

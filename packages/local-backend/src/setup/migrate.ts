@@ -41,6 +41,12 @@ export interface MigrateOptions {
 export interface MigrationReport {
   applied: string[];
   seeded: boolean;
+  /**
+   * Migrations this database applied that have since changed or gone from supabase/migrations (a
+   * migration folded into an earlier one, say). The database was built from other SQL than the
+   * files now say, and only a reset rebuilds it from them; nothing is applied again by itself.
+   */
+  changedSinceApplied: string[];
 }
 
 /**
@@ -69,10 +75,15 @@ export async function migrate(
   const files = existsSync(migrationsDir)
     ? (await readdir(migrationsDir)).filter((name) => migrationFile.test(name)).sort()
     : [];
-  const { rows } = await pool.query<{ version: string }>(
-    'select version from supabase_migrations.schema_migrations',
+  const { rows } = await pool.query<{
+    version: string;
+    name: string | null;
+    statements: string[] | null;
+  }>(
+    'select version, name, statements from supabase_migrations.schema_migrations order by version',
   );
   const done = new Set(rows.map((row) => row.version));
+  const changedSinceApplied = await migrationsChangedSinceApplied(migrationsDir, files, rows);
   const applied: string[] = [];
   for (const file of files) {
     const [, version = '', name = ''] = migrationFile.exec(file) ?? [];
@@ -101,7 +112,29 @@ export async function migrate(
   }
   // Tell anything caching the schema (the REST layer) to reload it.
   await pool.query("notify pgrst, 'reload schema'");
-  return { applied, seeded };
+  return { applied, seeded, changedSinceApplied };
+}
+
+/** The recorded migrations whose file is gone or holds other SQL than was applied. */
+async function migrationsChangedSinceApplied(
+  migrationsDir: string,
+  files: string[],
+  recorded: { version: string; name: string | null; statements: string[] | null }[],
+): Promise<string[]> {
+  const fileOf = new Map(files.map((file) => [migrationFile.exec(file)?.[1] ?? '', file]));
+  const changed: string[] = [];
+  for (const { version, name, statements } of recorded) {
+    const file = fileOf.get(version);
+    if (file === undefined) {
+      changed.push(`${version}_${name ?? ''}.sql (gone)`);
+      continue;
+    }
+    if (statements === null) continue;
+    if (statements.join('') !== (await readFile(join(migrationsDir, file), 'utf8'))) {
+      changed.push(file);
+    }
+  }
+  return changed;
 }
 
 async function runScript(
