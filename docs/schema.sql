@@ -85,7 +85,7 @@ create table public.admin_audit_log (
   target_id uuid,
   details jsonb default '{}'::jsonb not null,
   at timestamp with time zone default now() not null,
-  constraint admin_audit_log_action_check CHECK ((action = ANY (ARRAY['approve_trial'::text, 'reject_trial'::text, 'expire_trial'::text, 'delete_trial'::text, 'grant_admin'::text, 'create_access_code'::text, 'revoke_access_code'::text, 'update_lead'::text]))),
+  constraint admin_audit_log_action_check CHECK ((action = ANY (ARRAY['approve_trial'::text, 'reject_trial'::text, 'expire_trial'::text, 'delete_trial'::text, 'grant_admin'::text, 'create_access_code'::text, 'revoke_access_code'::text, 'update_lead'::text, 'create_lrs_client'::text, 'revoke_lrs_client'::text]))),
   constraint admin_audit_log_pkey PRIMARY KEY (id)
 );
 alter table public.admin_audit_log enable row level security;
@@ -151,6 +151,25 @@ create table public.leads (
   constraint leads_subject_check CHECK (((char_length(subject) >= 1) AND (char_length(subject) <= 200)))
 );
 alter table public.leads enable row level security;
+
+create table public.lrs_clients (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  key text not null,
+  secret_hash text not null,
+  scopes text[] not null,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  revoked_at timestamp with time zone,
+  constraint lrs_clients_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint lrs_clients_key_check CHECK ((key ~ '^[0-9a-f]{32}$'::text)),
+  constraint lrs_clients_key_key UNIQUE (key),
+  constraint lrs_clients_name_check CHECK (((name = btrim(name)) AND ((char_length(name) >= 2) AND (char_length(name) <= 200)) AND (name !~ '[[:cntrl:]]'::text))),
+  constraint lrs_clients_pkey PRIMARY KEY (id),
+  constraint lrs_clients_scopes_check CHECK (((cardinality(scopes) > 0) AND (scopes <@ ARRAY['statements/write'::text, 'statements/read/mine'::text, 'statements/read'::text, 'state'::text, 'profile'::text, 'all/read'::text, 'all'::text]))),
+  constraint lrs_clients_secret_hash_check CHECK ((secret_hash ~ '^[0-9a-f]{64}$'::text))
+);
+alter table public.lrs_clients enable row level security;
 
 create table public.module_unlocks (
   id uuid default gen_random_uuid() not null,
@@ -245,6 +264,8 @@ CREATE INDEX expired_trials_user_idx ON public.expired_trials USING btree (user_
 CREATE INDEX leads_client_key_idx ON public.leads USING btree (client_key, created_at DESC);
 CREATE INDEX leads_created_at_idx ON public.leads USING btree (created_at DESC, id DESC);
 CREATE INDEX leads_search_text_trgm_idx ON public.leads USING gin (search_text extensions.gin_trgm_ops);
+CREATE INDEX lrs_clients_created_at_idx ON public.lrs_clients USING btree (created_at DESC);
+CREATE INDEX lrs_clients_created_by_idx ON public.lrs_clients USING btree (created_by);
 CREATE INDEX module_unlocks_access_code_idx ON public.module_unlocks USING btree (access_code_id, user_id) WHERE (access_code_id IS NOT NULL);
 CREATE INDEX module_unlocks_access_code_user_idx ON public.module_unlocks USING btree (user_id, unlocked_at) WHERE (grant_kind = 'access_code'::text);
 CREATE INDEX module_unlocks_unlocked_idx ON public.module_unlocks USING btree (unlocked_at DESC, id DESC);
@@ -315,6 +336,17 @@ create view public.admin_leads with (security_invoker=true) as
     created_at,
     updated_at
    FROM public.leads l;
+
+create view public.admin_lrs_client_list with (security_invoker=true) as
+ SELECT c.id,
+    c.name,
+    c.key,
+    c.scopes,
+    c.created_at,
+    creator.email::text AS created_by_email,
+    c.revoked_at
+   FROM public.lrs_clients c
+     LEFT JOIN auth.users creator ON creator.id = c.created_by;
 
 create view public.admin_module_unlocks with (security_invoker=true) as
  SELECT t.id,
@@ -456,6 +488,20 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.audit_lrs_client()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audit(
+    case tg_op when 'INSERT' then 'create_lrs_client' else 'revoke_lrs_client' end,
+    null, new.id, jsonb_build_object('name', new.name, 'key', new.key, 'scopes', new.scopes));
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.audit_trial_expiry()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -554,6 +600,42 @@ AS $function$
     and (uid is distinct from auth.uid() or coalesce(auth.jwt() ->> 'aal', '') = 'aal2');
 $function$;
 
+CREATE OR REPLACE FUNCTION private.lrs_live_client(client_id uuid)
+ RETURNS public.lrs_clients
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  client public.lrs_clients;
+begin
+  select * into client from public.lrs_clients where id = client_id and revoked_at is null;
+  if not found then
+    raise exception 'Unknown or revoked LRS client' using errcode = 'PT401';
+  end if;
+  return client;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.lrs_scope_names()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array['statements/write', 'statements/read/mine', 'statements/read', 'state', 'profile',
+    'all/read', 'all']::text[];
+$function$;
+
+CREATE OR REPLACE FUNCTION private.lrs_secret_hash(secret text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select encode(sha256(convert_to(coalesce(secret, ''), 'UTF8')), 'hex');
+$function$;
+
 CREATE OR REPLACE FUNCTION private.may_request_trial(uid uuid DEFAULT auth.uid())
  RETURNS boolean
  LANGUAGE sql
@@ -633,6 +715,16 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.refuse_attachment_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'Attachments are immutable' using errcode = '42501';
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.refuse_audit_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -640,6 +732,21 @@ CREATE OR REPLACE FUNCTION private.refuse_audit_change()
 AS $function$
 begin
   raise exception 'The admin audit log cannot be changed' using errcode = '42501';
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.refuse_statement_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- A before trigger sees generated columns (voiding) unset in `new`; they follow the others.
+  if tg_op = 'UPDATE' and not old.voided and new.voided
+     and (to_jsonb(old) - array['voided', 'voiding']) = (to_jsonb(new) - array['voided', 'voiding']) then
+    return new;
+  end if;
+  raise exception 'Statements are immutable' using errcode = '42501';
 end;
 $function$;
 
@@ -698,6 +805,181 @@ AS $function$
     'advanced-dementia', 'conflict-resolution', 'group-menopause', 'group-diabetes']::text[];
 $function$;
 
+CREATE OR REPLACE FUNCTION private.xapi_agent_key(agent jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when jsonb_typeof(agent) <> 'object' then null
+    when jsonb_typeof(agent -> 'mbox') = 'string' then 'mbox:' || (agent ->> 'mbox')
+    when jsonb_typeof(agent -> 'mbox_sha1sum') = 'string'
+      then 'mbox_sha1sum:' || lower(agent ->> 'mbox_sha1sum')
+    when jsonb_typeof(agent -> 'openid') = 'string' then 'openid:' || (agent ->> 'openid')
+    when jsonb_typeof(agent -> 'account') = 'object'
+      then 'account:' || (agent -> 'account' ->> 'homePage') || ' ' || (agent -> 'account' ->> 'name')
+  end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_agent_keys(agent jsonb)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array(
+    select k from (
+      select private.xapi_agent_key(agent) as k
+      union
+      select private.xapi_agent_key(member)
+      from jsonb_array_elements(
+        case when jsonb_typeof(agent -> 'member') = 'array' then agent -> 'member' else '[]' end
+      ) as members (member)
+    ) as keys
+    where k is not null
+  );
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_attachment_data(query jsonb, statements jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when coalesce((query ->> 'attachments')::boolean, false) then
+    jsonb_build_object('attachments', coalesce((
+      select jsonb_agg(jsonb_build_object('sha2', x.sha2, 'contentType', x.content_type,
+        'content', translate(encode(x.content, 'base64'), E'\n', '')))
+      from xapi.attachments x
+      where x.sha2 in (
+        select lower(a ->> 'sha2')
+        from jsonb_array_elements(statements) as listed (s)
+        cross join lateral jsonb_array_elements(case when jsonb_typeof(s -> 'attachments') = 'array'
+          then s -> 'attachments' else '[]' end) as carried (a)
+      )
+    ), '[]'))
+  else '{}'::jsonb end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_comparable(statement jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select statement - array['authority', 'stored', 'timestamp', 'version', 'attachments'];
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_context_activity_ids(context jsonb)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array(
+    select activity ->> 'id'
+    from jsonb_each(
+      case when jsonb_typeof(context -> 'contextActivities') = 'object'
+        then context -> 'contextActivities' else '{}' end
+    ) as kinds (kind, activities)
+    cross join lateral jsonb_array_elements(
+      case jsonb_typeof(activities) when 'array' then activities when 'object'
+        then jsonb_build_array(activities) else '[]' end
+    ) as listed (activity)
+    where jsonb_typeof(activity -> 'id') = 'string'
+  );
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_object_activity_id(statement jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when coalesce(statement -> 'object' ->> 'objectType', 'Activity') = 'Activity'
+    then statement -> 'object' ->> 'id' end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_object_agent(statement jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when statement -> 'object' ->> 'objectType' in ('Agent', 'Group')
+    then statement -> 'object' end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_related_activity_ids(statement jsonb)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array(
+    select distinct id from unnest(
+      array[private.xapi_object_activity_id(statement)]
+      || private.xapi_context_activity_ids(statement -> 'context')
+      || case when statement -> 'object' ->> 'objectType' = 'SubStatement' then
+        array[private.xapi_object_activity_id(statement -> 'object')]
+        || private.xapi_context_activity_ids(statement -> 'object' -> 'context')
+      else '{}'::text[] end
+    ) as ids (id)
+    where id is not null
+  );
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_related_agent_keys(statement jsonb)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array(
+    select distinct k from unnest(
+      private.xapi_statement_agent_keys(statement)
+      || private.xapi_agent_keys(statement -> 'authority')
+      || private.xapi_agent_keys(statement -> 'context' -> 'instructor')
+      || private.xapi_agent_keys(statement -> 'context' -> 'team')
+      || case when statement -> 'object' ->> 'objectType' = 'SubStatement' then
+        private.xapi_statement_agent_keys(statement -> 'object')
+        || private.xapi_agent_keys(statement -> 'object' -> 'context' -> 'instructor')
+        || private.xapi_agent_keys(statement -> 'object' -> 'context' -> 'team')
+      else '{}'::text[] end
+    ) as keys (k)
+  );
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_sha2(content bytea, hex_length integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select encode(case hex_length when 64 then sha256(content) when 96 then sha384(content)
+    else sha512(content) end, 'hex');
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_statement_agent_keys(statement jsonb)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select private.xapi_agent_keys(statement -> 'actor')
+    || private.xapi_agent_keys(private.xapi_object_agent(statement));
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_timestamp(moment timestamp with time zone)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select to_char(moment at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+$function$;
+
 CREATE OR REPLACE FUNCTION public.admin_access_codes()
  RETURNS SETOF public.admin_access_code_list
  LANGUAGE plpgsql
@@ -745,6 +1027,18 @@ begin
           where e.user_id = converted.user_id
             and coalesce(e.granted_at, e.expired_at) < converted.first_unlock)
       ));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.admin_lrs_clients()
+ RETURNS SETOF public.admin_lrs_client_list
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_admin();
+  return query select l.* from public.admin_lrs_client_list l order by l.created_at desc, l.id;
 end;
 $function$;
 
@@ -963,6 +1257,48 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.create_lrs_client(name text, scopes text[])
+ RETURNS TABLE(secret text, lrs_client public.admin_lrs_client_list)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  client_name text := btrim(create_lrs_client.name);
+  unknown text;
+  granted text[];
+  plain_secret text := encode(extensions.gen_random_bytes(32), 'hex');
+  issued public.lrs_clients;
+begin
+  perform private.assert_admin();
+  if client_name is null or char_length(client_name) not between 2 and 200
+     or client_name ~ '[[:cntrl:]]' then
+    raise exception 'Name must be 2 to 200 characters' using errcode = '22023';
+  end if;
+  if create_lrs_client.scopes is null or cardinality(create_lrs_client.scopes) = 0 then
+    raise exception 'Choose at least one scope' using errcode = '22023';
+  end if;
+  select coalesce(scope, '(blank)') into unknown
+  from unnest(create_lrs_client.scopes) as requested (scope)
+  where scope is null or not (scope = any (private.lrs_scope_names()))
+  limit 1;
+  if found then
+    raise exception 'Unknown scope: %', unknown using errcode = '22023';
+  end if;
+  -- Each scope once, in the spec's order.
+  granted := array(
+    select scope from unnest(private.lrs_scope_names()) with ordinality as known (scope, place)
+    where scope = any (create_lrs_client.scopes)
+    order by place
+  );
+  insert into public.lrs_clients (name, key, secret_hash, scopes, created_by)
+  values (client_name, encode(extensions.gen_random_bytes(16), 'hex'),
+    private.lrs_secret_hash(plain_secret), granted, auth.uid())
+  returning * into issued;
+  return query select plain_secret, l from public.admin_lrs_client_list l where l.id = issued.id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.delete_active_trial(trial_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -1062,6 +1398,268 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.lrs_authenticate(key text, secret text)
+ RETURNS TABLE(client_id uuid, client_name text, client_key text, scopes text[])
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.id, c.name, c.key, c.scopes
+  from public.lrs_clients c
+  where c.key = lrs_authenticate.key
+    and c.secret_hash = private.lrs_secret_hash(lrs_authenticate.secret)
+    and c.revoked_at is null;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_statements(client_id uuid, query jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  max_page constant integer := 100;
+  client public.lrs_clients := private.lrs_live_client(client_id);
+  -- statements/read/mine: only what this client stored.
+  only_client uuid;
+  consistent_through text := private.xapi_timestamp(statement_timestamp());
+  found_statement jsonb;
+  agent_key text;
+  related_agents boolean;
+  related_activities boolean;
+  ascending boolean;
+  page_size integer;
+  cursor_seq bigint;
+  conditions text[] := '{}';
+  matching text;
+  page jsonb;
+  has_more boolean;
+  last_seq bigint;
+begin
+  if client.scopes && array['statements/read', 'all/read', 'all'] then
+    only_client := null;
+  elsif 'statements/read/mine' = any (client.scopes) then
+    only_client := client.id;
+  else
+    raise exception 'This LRS client may not read statements' using errcode = '42501';
+  end if;
+  if jsonb_typeof(query) is distinct from 'object' then
+    raise exception 'The query must be an object' using errcode = '22023';
+  end if;
+
+  if query ? 'statementId' or query ? 'voidedStatementId' then
+    if query ? 'statementId' and query ? 'voidedStatementId' then
+      raise exception 'Use statementId or voidedStatementId, not both' using errcode = '22023';
+    end if;
+    select s.statement into found_statement from xapi.statements s
+    where s.id = coalesce(query ->> 'statementId', query ->> 'voidedStatementId')::uuid
+      and s.voided = (query ? 'voidedStatementId')
+      and (only_client is null or s.lrs_client_id = only_client);
+    return jsonb_build_object('statement', found_statement,
+      'consistent_through', consistent_through)
+      || private.xapi_attachment_data(query, jsonb_build_array(found_statement));
+  end if;
+
+  related_agents := coalesce((query ->> 'related_agents')::boolean, false);
+  related_activities := coalesce((query ->> 'related_activities')::boolean, false);
+  ascending := coalesce((query ->> 'ascending')::boolean, false);
+  page_size := coalesce((query ->> 'limit')::integer, 0);
+  if page_size < 0 then
+    raise exception 'limit must be a nonnegative integer' using errcode = '22023';
+  end if;
+  if page_size = 0 or page_size > max_page then
+    page_size := max_page;
+  end if;
+  if query ? 'more' then
+    if coalesce(query ->> 'more', '') !~ '^[0-9]{1,18}$' then
+      raise exception 'more is not a cursor this LRS answered' using errcode = '22023';
+    end if;
+    cursor_seq := (query ->> 'more')::bigint;
+  end if;
+  if query ? 'agent' then
+    agent_key := private.xapi_agent_key(query -> 'agent');
+    if agent_key is null then
+      raise exception 'agent must be an Agent or an Identified Group' using errcode = '22023';
+    end if;
+    conditions := conditions || format('%I @> array[$1]',
+      case when related_agents then 'related_agent_keys' else 'agent_keys' end);
+  end if;
+  if query ? 'verb' then
+    conditions := conditions || 'verb_id = $2'::text;
+  end if;
+  if query ? 'activity' then
+    conditions := conditions || case when related_activities
+      then 'related_activity_ids @> array[$3]' else 'activity_id = $3' end;
+  end if;
+  if query ? 'registration' then
+    conditions := conditions || 'registration = $4'::text;
+  end if;
+
+  -- A statement that targets a matching one through a StatementRef matches too, recursively
+  -- (xAPI-Communication 2.1.3, "Filter Conditions for StatementRefs"); the time and paging
+  -- conditions apply to the targeting statement itself.
+  matching := case when cardinality(conditions) = 0 then 'xapi.statements'
+    else format(
+      '(select s.* from xapi.statements s where s.id in (
+         with recursive matched (id) as (
+           select id from xapi.statements where %s
+           union
+           select t.id from xapi.statements t join matched m on t.statement_ref = m.id
+         ) select id from matched))', array_to_string(conditions, ' and '))
+  end;
+
+  execute format(
+    'select coalesce(jsonb_agg(statement order by place) filter (where place <= $9), ''[]''),
+       count(*) > $9, max(seq) filter (where place = $9)
+     from (
+       select c.statement, c.seq, row_number() over (order by c.seq %1$s) as place
+       from %2$s c
+       where not c.voided
+         and ($5::timestamptz is null or c.stored > $5)
+         and ($6::timestamptz is null or c.stored <= $6)
+         and ($7::bigint is null or c.seq %3$s $7)
+         and ($8::uuid is null or c.lrs_client_id = $8)
+       order by c.seq %1$s
+       limit $9 + 1
+     ) as listed',
+    case when ascending then 'asc' else 'desc' end,
+    matching,
+    case when ascending then '>' else '<' end)
+  into page, has_more, last_seq
+  using agent_key, query ->> 'verb', query ->> 'activity', (query ->> 'registration')::uuid,
+    (query ->> 'since')::timestamptz, (query ->> 'until')::timestamptz, cursor_seq, only_client,
+    page_size;
+  return jsonb_build_object('statements', page,
+    'more', case when has_more then last_seq::text end,
+    'consistent_through', consistent_through)
+    || private.xapi_attachment_data(query, page);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_store_statements(client_id uuid, authority jsonb, statements jsonb, attachments jsonb DEFAULT '[]'::jsonb)
+ RETURNS uuid[]
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  voided_verb constant text := 'http://adlnet.gov/expapi/verbs/voided';
+  client public.lrs_clients := private.lrs_live_client(client_id);
+  stored_at timestamptz := date_trunc('milliseconds', clock_timestamp());
+  repeated text;
+  item jsonb;
+  statement_id uuid;
+  existing xapi.statements;
+  ref uuid;
+  target xapi.statements;
+  final jsonb;
+  ids uuid[] := '{}';
+  part jsonb;
+  data bytea;
+  missing text;
+begin
+  if not client.scopes && array['statements/write', 'all'] then
+    raise exception 'This LRS client may not write statements' using errcode = '42501';
+  end if;
+  if jsonb_typeof(authority) is distinct from 'object' then
+    raise exception 'The authority must be an Agent' using errcode = '22023';
+  end if;
+  if jsonb_typeof(statements) is distinct from 'array' or jsonb_array_length(statements) = 0 then
+    raise exception 'Send at least one statement' using errcode = '22023';
+  end if;
+  select s ->> 'id' into repeated from jsonb_array_elements(statements) as batch (s)
+  group by s ->> 'id' having count(*) > 1 limit 1;
+  if found then
+    raise exception 'The statement id % appears more than once in the batch', repeated
+      using errcode = '22023';
+  end if;
+
+  if jsonb_typeof(coalesce(attachments, '[]')) <> 'array' then
+    raise exception 'attachments must be an array' using errcode = '22023';
+  end if;
+  for part in select a from jsonb_array_elements(coalesce(attachments, '[]')) as given (a) loop
+    data := decode(part ->> 'content', 'base64');
+    if private.xapi_sha2(data, char_length(part ->> 'sha2')) is distinct from lower(part ->> 'sha2') then
+      raise exception 'Attachment data does not match its hash %', part ->> 'sha2'
+        using errcode = '22023';
+    end if;
+    insert into xapi.attachments (sha2, content_type, content)
+    values (lower(part ->> 'sha2'), part ->> 'contentType', data)
+    on conflict (sha2) do nothing;
+  end loop;
+
+  for item in select s from jsonb_array_elements(statements) with ordinality as batch (s, place)
+    order by place
+  loop
+    if jsonb_typeof(item) is distinct from 'object' or jsonb_typeof(item -> 'id') is distinct from 'string' then
+      raise exception 'Each statement must be an object with an id' using errcode = '22023';
+    end if;
+    statement_id := (item ->> 'id')::uuid;
+    ids := ids || statement_id;
+
+    select * into existing from xapi.statements where id = statement_id;
+    if found then
+      if private.xapi_comparable(existing.statement) <> private.xapi_comparable(item)
+         or (item ? 'timestamp' and existing.statement ? 'timestamp'
+           and (item ->> 'timestamp')::timestamptz <> (existing.statement ->> 'timestamp')::timestamptz) then
+        raise exception 'A different statement is stored with the id %', statement_id
+          using errcode = 'PT409';
+      end if;
+      continue;
+    end if;
+
+    select a ->> 'sha2' into missing
+    from jsonb_array_elements(case when jsonb_typeof(item -> 'attachments') = 'array'
+      then item -> 'attachments' else '[]' end) as listed (a)
+    where not a ? 'fileUrl'
+      and not exists (select 1 from xapi.attachments x where x.sha2 = lower(a ->> 'sha2'))
+    limit 1;
+    if found then
+      raise exception 'Attachment % has neither a fileUrl nor its data', missing
+        using errcode = '22023';
+    end if;
+
+    ref := case when item -> 'object' ->> 'objectType' = 'StatementRef'
+      then (item -> 'object' ->> 'id')::uuid end;
+    if item -> 'verb' ->> 'id' = voided_verb then
+      if ref is null then
+        raise exception 'A voiding statement''s object must be a StatementRef' using errcode = '22023';
+      end if;
+      -- The target may not have arrived yet: it is voided when it does (below).
+      select * into target from xapi.statements where id = ref for update;
+      if found then
+        if target.voiding then
+          raise exception 'Statement % voids another statement and cannot be voided', ref
+            using errcode = '22023';
+        end if;
+        if not target.voided then
+          update xapi.statements set voided = true where id = ref;
+        end if;
+      end if;
+    end if;
+
+    final := item || jsonb_build_object('stored', private.xapi_timestamp(stored_at),
+      'authority', authority);
+    if not final ? 'timestamp' then
+      final := final || jsonb_build_object('timestamp', private.xapi_timestamp(stored_at));
+    end if;
+    if not final ? 'version' then
+      final := final || jsonb_build_object('version', '1.0.0');
+    end if;
+    insert into xapi.statements (id, statement, stored, lrs_client_id, agent_keys,
+      related_agent_keys, verb_id, activity_id, related_activity_ids, registration, statement_ref,
+      voided)
+    values (statement_id, final, stored_at, client.id, private.xapi_statement_agent_keys(final),
+      private.xapi_related_agent_keys(final), final -> 'verb' ->> 'id',
+      private.xapi_object_activity_id(final), private.xapi_related_activity_ids(final),
+      (final -> 'context' ->> 'registration')::uuid, ref,
+      not (final -> 'verb' ->> 'id' = voided_verb and ref is not null)
+        and exists (select 1 from xapi.statements v where v.statement_ref = statement_id and v.voiding));
+  end loop;
+  return ids;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.record_email_delivery(delivery_id uuid, attempt integer, error text DEFAULT NULL::text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -1099,6 +1697,28 @@ begin
   end if;
   update public.access_codes set revoked_at = now() where id = code_id;
   return query select l.* from public.admin_access_code_list l where l.id = code_id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.revoke_lrs_client(client_id uuid)
+ RETURNS SETOF public.admin_lrs_client_list
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.lrs_clients;
+begin
+  perform private.assert_admin();
+  select * into target from public.lrs_clients where id = client_id for update;
+  if not found then
+    raise exception 'LRS client not found' using errcode = 'PT404';
+  end if;
+  if target.revoked_at is not null then
+    raise exception 'This LRS client is already revoked' using errcode = 'PT409';
+  end if;
+  update public.lrs_clients set revoked_at = now() where id = client_id;
+  return query select l.* from public.admin_lrs_client_list l where l.id = client_id;
 end;
 $function$;
 
@@ -1335,10 +1955,16 @@ CREATE TRIGGER audit_log_is_append_only BEFORE DELETE OR UPDATE ON public.admin_
 CREATE TRIGGER audit_log_is_never_truncated BEFORE TRUNCATE ON public.admin_audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_audit_change();
 CREATE TRIGGER audit_trial_expiry AFTER INSERT ON public.expired_trials FOR EACH ROW WHEN (private.audited_caller()) EXECUTE FUNCTION private.audit_trial_expiry();
 CREATE TRIGGER audit_lead_update AFTER UPDATE OF status, note ON public.leads FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status OR old.note IS DISTINCT FROM new.note) AND private.audited_caller()) EXECUTE FUNCTION private.audit_lead_update();
+CREATE TRIGGER audit_lrs_client_created AFTER INSERT ON public.lrs_clients FOR EACH ROW WHEN (private.audited_caller()) EXECUTE FUNCTION private.audit_lrs_client();
+CREATE TRIGGER audit_lrs_client_revoked AFTER UPDATE OF revoked_at ON public.lrs_clients FOR EACH ROW WHEN (old.revoked_at IS NULL AND new.revoked_at IS NOT NULL AND private.audited_caller()) EXECUTE FUNCTION private.audit_lrs_client();
 CREATE TRIGGER audit_trial_review AFTER UPDATE OF status ON public.pending_trials FOR EACH ROW WHEN (old.status = 'pending'::text AND (new.status = ANY (ARRAY['approved'::text, 'rejected'::text])) AND private.audited_caller()) EXECUTE FUNCTION private.audit_trial_review();
 CREATE TRIGGER date_trial_review BEFORE UPDATE OF status ON public.pending_trials FOR EACH ROW EXECUTE FUNCTION private.on_trial_request_reviewed();
 CREATE TRIGGER notify_on_rejection AFTER UPDATE OF status ON public.pending_trials FOR EACH ROW WHEN (old.status = 'pending'::text AND new.status = 'rejected'::text) EXECUTE FUNCTION private.notify_trial_rejected();
 CREATE TRIGGER audit_admin_grant AFTER INSERT ON public.user_roles FOR EACH ROW WHEN (new.role = 'admin'::public.app_role AND private.audited_caller()) EXECUTE FUNCTION private.audit_admin_grant();
+CREATE TRIGGER attachments_are_immutable BEFORE DELETE OR UPDATE ON xapi.attachments FOR EACH ROW EXECUTE FUNCTION private.refuse_attachment_change();
+CREATE TRIGGER attachments_are_never_truncated BEFORE TRUNCATE ON xapi.attachments FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_attachment_change();
+CREATE TRIGGER statements_are_immutable BEFORE DELETE OR UPDATE ON xapi.statements FOR EACH ROW EXECUTE FUNCTION private.refuse_statement_change();
+CREATE TRIGGER statements_are_never_truncated BEFORE TRUNCATE ON xapi.statements FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_statement_change();
 
 -- Row level security policies
 
@@ -1416,6 +2042,8 @@ grant execute on function public.admin_access_codes() to authenticated;
 grant execute on function public.admin_access_codes() to service_role;
 grant execute on function public.admin_funnel(days integer) to authenticated;
 grant execute on function public.admin_funnel(days integer) to service_role;
+grant execute on function public.admin_lrs_clients() to authenticated;
+grant execute on function public.admin_lrs_clients() to service_role;
 grant execute on function public.admin_module_starts(days integer) to authenticated;
 grant execute on function public.admin_module_starts(days integer) to service_role;
 grant execute on function public.admin_search_active_trials(pattern text) to authenticated;
@@ -1435,6 +2063,8 @@ grant execute on function public.approve_trial(trial_id uuid) to service_role;
 grant execute on function public.claim_email_delivery(kind text, delivery_id uuid, attempt integer) to service_role;
 grant execute on function public.create_access_code(organisation text, expires_at timestamp with time zone, seat_limit integer, module_slugs text[]) to authenticated;
 grant execute on function public.create_access_code(organisation text, expires_at timestamp with time zone, seat_limit integer, module_slugs text[]) to service_role;
+grant execute on function public.create_lrs_client(name text, scopes text[]) to authenticated;
+grant execute on function public.create_lrs_client(name text, scopes text[]) to service_role;
 grant execute on function public.delete_active_trial(trial_id uuid) to authenticated;
 grant execute on function public.delete_active_trial(trial_id uuid) to service_role;
 grant execute on function public.expire_lapsed_trials() to service_role;
@@ -1442,9 +2072,14 @@ grant execute on function public.expire_trial(trial_id uuid, can_retrial boolean
 grant execute on function public.expire_trial(trial_id uuid, can_retrial boolean) to service_role;
 grant execute on function public.grant_admin_role(user_email text) to authenticated;
 grant execute on function public.grant_admin_role(user_email text) to service_role;
+grant execute on function public.lrs_authenticate(key text, secret text) to service_role;
+grant execute on function public.lrs_statements(client_id uuid, query jsonb) to service_role;
+grant execute on function public.lrs_store_statements(client_id uuid, authority jsonb, statements jsonb, attachments jsonb) to service_role;
 grant execute on function public.record_email_delivery(delivery_id uuid, attempt integer, error text) to service_role;
 grant execute on function public.revoke_access_code(code_id uuid) to authenticated;
 grant execute on function public.revoke_access_code(code_id uuid) to service_role;
+grant execute on function public.revoke_lrs_client(client_id uuid) to authenticated;
+grant execute on function public.revoke_lrs_client(client_id uuid) to service_role;
 grant execute on function public.send_trial_reminders() to service_role;
 grant execute on function public.submit_lead(first_name text, last_name text, email text, subject text, message text, client_key text) to service_role;
 grant execute on function public.trial_password() to authenticated;

@@ -171,6 +171,8 @@ export const auditActions = {
   create_access_code: 'Created an access code',
   revoke_access_code: 'Revoked an access code',
   update_lead: 'Updated a lead',
+  create_lrs_client: 'Created an LRS client',
+  revoke_lrs_client: 'Revoked an LRS client',
 };
 
 /** The audit entries' details shown in the log, in this order; other keys are not shown. */

@@ -258,6 +258,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      lrs_clients: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          key: string;
+          name: string;
+          revoked_at: string | null;
+          scopes: string[];
+          secret_hash: string;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          key: string;
+          name: string;
+          revoked_at?: string | null;
+          scopes: string[];
+          secret_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          key?: string;
+          name?: string;
+          revoked_at?: string | null;
+          scopes?: string[];
+          secret_hash?: string;
+        };
+        Relationships: [];
+      };
       module_unlocks: {
         Row: {
           access_code_id: string | null;
@@ -529,6 +562,18 @@ export type Database = {
         };
         Relationships: [];
       };
+      admin_lrs_client_list: {
+        Row: {
+          created_at: string;
+          created_by_email: string | null;
+          id: string;
+          key: string;
+          name: string;
+          revoked_at: string | null;
+          scopes: string[];
+        };
+        Relationships: [];
+      };
       admin_module_unlocks: {
         Row: {
           id: string;
@@ -582,6 +627,24 @@ export type Database = {
           trial_requests: number;
           trials_active_now: number;
         }[];
+      };
+      admin_lrs_clients: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          created_by_email: string | null;
+          id: string;
+          key: string;
+          name: string;
+          revoked_at: string | null;
+          scopes: string[];
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_lrs_client_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
       admin_module_starts: {
         Args: { days: number };
@@ -736,6 +799,13 @@ export type Database = {
           code: string;
         }[];
       };
+      create_lrs_client: {
+        Args: { name: string; scopes: string[] };
+        Returns: {
+          lrs_client: Database['public']['Views']['admin_lrs_client_list']['Row'];
+          secret: string;
+        }[];
+      };
       delete_active_trial: { Args: { trial_id: string }; Returns: undefined };
       expire_lapsed_trials: {
         Args: Record<PropertyKey, never>;
@@ -773,6 +843,28 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      lrs_authenticate: {
+        Args: { key: string; secret: string };
+        Returns: {
+          client_id: string;
+          client_key: string;
+          client_name: string;
+          scopes: string[];
+        }[];
+      };
+      lrs_statements: {
+        Args: { client_id: string; query: Json };
+        Returns: Json;
+      };
+      lrs_store_statements: {
+        Args: {
+          attachments?: Json;
+          authority: Json;
+          client_id: string;
+          statements: Json;
+        };
+        Returns: string[];
+      };
       record_email_delivery: {
         Args: { attempt: number; delivery_id: string; error?: string };
         Returns: boolean;
@@ -795,6 +887,24 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'admin_access_code_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      revoke_lrs_client: {
+        Args: { client_id: string };
+        Returns: {
+          created_at: string;
+          created_by_email: string | null;
+          id: string;
+          key: string;
+          name: string;
+          revoked_at: string | null;
+          scopes: string[];
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_lrs_client_list';
           isOneToOne: false;
           isSetofReturn: true;
         };
@@ -849,7 +959,9 @@ export type Database = {
         | 'grant_admin'
         | 'create_access_code'
         | 'revoke_access_code'
-        | 'update_lead';
+        | 'update_lead'
+        | 'create_lrs_client'
+        | 'revoke_lrs_client';
       app_role: 'admin';
       email_deliveries_kind: 'trial_reminder';
       leads_status: 'new' | 'contacted' | 'closed';
@@ -988,6 +1100,8 @@ export const Constants = {
         'create_access_code',
         'revoke_access_code',
         'update_lead',
+        'create_lrs_client',
+        'revoke_lrs_client',
       ],
       app_role: ['admin'],
       email_deliveries_kind: ['trial_reminder'],

@@ -55,6 +55,7 @@ const admin =
  */
 const signedInSecurityDefiners: Record<string, string> = {
   'public.admin_access_codes()': `${admin}; lists the codes without their hashes, which no API role may read`,
+  'public.admin_lrs_clients()': `${admin}; lists the LRS clients without their secrets' hashes, which no API role may read`,
   'public.admin_funnel(days integer)': `${admin}; counts rows across the trial tables, unlocks and leads`,
   'public.admin_module_starts(days integer)': `${admin}; counts every user's unlocks`,
   'public.admin_search_active_trials(pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE`,
@@ -65,10 +66,12 @@ const signedInSecurityDefiners: Record<string, string> = {
   'public.admin_search_profiles(pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE`,
   'public.approve_trial(trial_id uuid)': `${admin}; writes the trial, the request and the notification in one transaction`,
   'public.create_access_code(organisation text, expires_at timestamp with time zone, seat_limit integer, module_slugs text[])': `${admin}; writes access_codes, which no API role may`,
+  'public.create_lrs_client(name text, scopes text[])': `${admin}; writes lrs_clients, which no API role may`,
   'public.delete_active_trial(trial_id uuid)': `${admin}; deletes the trial and writes the audit log`,
   'public.expire_trial(trial_id uuid, can_retrial boolean)': `${admin}; moves the trial to expired_trials and notifies the user`,
   'public.grant_admin_role(user_email text)': `${admin}; writes user_roles, which no API role may`,
   'public.revoke_access_code(code_id uuid)': `${admin}; writes access_codes, which no API role may`,
+  'public.revoke_lrs_client(client_id uuid)': `${admin}; writes lrs_clients, which no API role may`,
   'public.trial_password()':
     "any signed-in user: reads the shared trial password from private.settings and answers it only while the caller's own trial is active",
   'public.unlock_module(slug text, password text)':

@@ -42,6 +42,9 @@ const tables: Record<string, Record<(typeof apiRoles)[number], string[]>> = {
   admin_leads: { anon: [], authenticated: ['SELECT'], service_role: [] },
   // The access codes as listed: read only through admin_access_codes() and friends.
   admin_access_code_list: { anon: [], authenticated: [], service_role: [] },
+  // Reached only through the LRS functions, the service role's included (the secrets' hashes).
+  lrs_clients: { anon: [], authenticated: [], service_role: [] },
+  admin_lrs_client_list: { anon: [], authenticated: [], service_role: [] },
 };
 
 /** Privileges on single columns beyond the table-level ones: "table.column PRIVILEGE role". */
@@ -65,6 +68,7 @@ const signedIn = ['authenticated', 'service_role'];
 const functions: Record<string, string[]> = {
   'public.admin_access_codes': signedIn,
   'public.admin_funnel': signedIn,
+  'public.admin_lrs_clients': signedIn,
   'public.admin_module_starts': signedIn,
   'public.admin_search_active_trials': signedIn,
   'public.admin_search_audit_log': signedIn,
@@ -75,12 +79,18 @@ const functions: Record<string, string[]> = {
   'public.approve_trial': signedIn,
   'public.claim_email_delivery': ['service_role'],
   'public.create_access_code': signedIn,
+  'public.create_lrs_client': signedIn,
   'public.delete_active_trial': signedIn,
   'public.expire_lapsed_trials': ['service_role'],
   'public.expire_trial': signedIn,
   'public.grant_admin_role': signedIn,
+  // The LRS edge function's calls, with the secret key; each checks the client it is given.
+  'public.lrs_authenticate': ['service_role'],
+  'public.lrs_statements': ['service_role'],
+  'public.lrs_store_statements': ['service_role'],
   'public.record_email_delivery': ['service_role'],
   'public.revoke_access_code': signedIn,
+  'public.revoke_lrs_client': signedIn,
   'public.send_trial_reminders': ['service_role'],
   'public.submit_lead': ['service_role'],
   'public.trial_password': signedIn,
@@ -95,6 +105,7 @@ const functions: Record<string, string[]> = {
   'private.audit_access_code': [],
   'private.audit_admin_grant': [],
   'private.audit_lead_update': [],
+  'private.audit_lrs_client': [],
   'private.audit_trial_expiry': [],
   'private.audit_trial_review': [],
   // Evaluated in the audit triggers' conditions, as the caller.
@@ -104,16 +115,33 @@ const functions: Record<string, string[]> = {
   'private.handle_user_email_change': [],
   'private.has_active_trial': signedIn,
   'private.is_admin': signedIn,
+  'private.lrs_live_client': [],
+  'private.lrs_scope_names': [],
+  'private.lrs_secret_hash': [],
   'private.may_request_trial': signedIn,
   'private.name_from_email': [],
   'private.new_access_code': [],
   'private.normalised_access_code': [],
   'private.notify_trial_rejected': [],
   'private.on_trial_request_reviewed': [],
+  'private.refuse_attachment_change': [],
   'private.refuse_audit_change': [],
+  'private.refuse_statement_change': [],
   'private.settle_email_attempts': [],
   'private.tidy_name': [],
   'private.training_module_slugs': [],
+  'private.xapi_agent_key': [],
+  'private.xapi_agent_keys': [],
+  'private.xapi_comparable': [],
+  'private.xapi_context_activity_ids': [],
+  'private.xapi_object_activity_id': [],
+  'private.xapi_object_agent': [],
+  'private.xapi_related_activity_ids': [],
+  'private.xapi_attachment_data': [],
+  'private.xapi_related_agent_keys': [],
+  'private.xapi_sha2': [],
+  'private.xapi_statement_agent_keys': [],
+  'private.xapi_timestamp': [],
 };
 
 describe('the grant matrix', () => {
@@ -209,6 +237,29 @@ describe('the grant matrix', () => {
     );
     // Signed-in users need USAGE on private only to evaluate the policies' helper functions.
     expect(rows).toEqual([{ schema: 'private', role: 'authenticated' }]);
+  });
+
+  it('the xapi schema (the LRS statements) is closed to every API role, the service role too', async () => {
+    const { rows } = await database().query<{ object: string; role: string }>(
+      `select 'schema xapi' as object, r.role
+       from unnest(array['public', 'anon', 'authenticated', 'service_role']) as r (role)
+       where has_schema_privilege(r.role, 'xapi', 'USAGE, CREATE')
+       union all
+       select c.relname, r.role
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       cross join unnest(array['public', 'anon', 'authenticated', 'service_role']) as r (role)
+       where n.nspname = 'xapi' and case c.relkind
+         when 'S' then has_sequence_privilege(r.role, c.oid, 'USAGE, SELECT, UPDATE')
+         else has_table_privilege(r.role, c.oid,
+           'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER') end
+       order by 1, 2`,
+    );
+    expect(rows).toEqual([]);
+    const { rows: functions } = await database().query(
+      `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'xapi'`,
+    );
+    expect(functions).toEqual([]);
   });
 });
 

@@ -21,6 +21,7 @@ const tables = [
   'module_unlocks',
   'access_codes',
   'email_deliveries',
+  'lrs_clients',
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -33,6 +34,7 @@ const ownerColumn: Record<Table, string> = {
   expired_trials: 'user_id',
   module_unlocks: 'user_id',
   access_codes: 'created_by',
+  lrs_clients: 'created_by',
   email_deliveries: 'user_id',
 };
 
@@ -55,6 +57,14 @@ const readMatrix: Record<Table, Record<Role, Visibility>> = {
   module_unlocks: { anon: 'denied', userA: 'own', userB: 'own', admin: 'all', adminAal1: 'own' },
   // Admins list and change codes through admin_access_codes() and friends, never the table.
   access_codes: {
+    anon: 'denied',
+    userA: 'denied',
+    userB: 'denied',
+    admin: 'denied',
+    adminAal1: 'denied',
+  },
+  // Admins list LRS clients through admin_lrs_clients(), which leaves out the secrets' hashes.
+  lrs_clients: {
     anon: 'denied',
     userA: 'denied',
     userB: 'denied',
@@ -495,6 +505,7 @@ const authenticatedWriteGrants: Record<Table, Operation[]> = {
   expired_trials: [],
   module_unlocks: ['insert'],
   access_codes: [],
+  lrs_clients: [],
   email_deliveries: [],
 };
 
@@ -519,6 +530,13 @@ const sampleRow: Record<Table, (owner: string) => Record<string, unknown>> = {
     organisation: 'Sample Organisation',
     code_hash: '0'.repeat(64),
     code_hint: 'ABCD',
+    created_by: owner,
+  }),
+  lrs_clients: (owner) => ({
+    name: 'Sample client',
+    key: '0'.repeat(32),
+    secret_hash: '0'.repeat(64),
+    scopes: ['all'],
     created_by: owner,
   }),
   email_deliveries: (owner) => ({

@@ -24,13 +24,16 @@ const unknownId = '00000000-0000-4000-8000-00000000ffff';
 const adminCalls: Record<string, Record<string, unknown>> = {
   admin_access_codes: {},
   admin_funnel: { days: 30 },
+  admin_lrs_clients: {},
   admin_module_starts: { days: 30 },
   approve_trial: { trial_id: unknownId },
   create_access_code: { organisation: 'Second Factor Surgery' },
+  create_lrs_client: { name: 'Second Factor Client', scopes: ['all'] },
   delete_active_trial: { trial_id: unknownId },
   expire_trial: { trial_id: unknownId },
   grant_admin_role: { user_email: seeded.fresh.email },
   revoke_access_code: { code_id: unknownId },
+  revoke_lrs_client: { client_id: unknownId },
   update_lead: { lead_id: unknownId, new_status: 'contacted' },
 };
 
