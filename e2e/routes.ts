@@ -59,6 +59,7 @@ export const routeExpectations: RouteExpectation[] = [
   { path: '/dashboard', heading: 'Dashboard', prerendered: false, access: 'signed-in' },
   { path: '/admin', heading: 'Admin Dashboard', prerendered: false, access: 'admin' },
   { path: '/admin/access-codes', heading: 'Access Codes', prerendered: false, access: 'admin' },
+  { path: '/admin/integrations', heading: 'Integrations', prerendered: false, access: 'admin' },
   {
     path: '/account/security',
     heading: 'Account security',

@@ -67,6 +67,7 @@ describe('route table', () => {
       '/dashboard',
       '/admin',
       '/admin/access-codes',
+      '/admin/integrations',
       '/account/security',
       '/admin/leads',
       '/admin/activity',
@@ -83,6 +84,13 @@ describe('route table', () => {
     expect(match?.route.access).toBe('admin');
     expect(match?.route.rendering).toBe('client');
     expect(metaFor('/admin/access-codes')?.title).toBe('Access Codes');
+  });
+
+  it('serves /admin/integrations to admins only, titled from its copy', () => {
+    const match = matchAppRoute('/admin/integrations');
+    expect(match?.route.access).toBe('admin');
+    expect(match?.route.rendering).toBe('client');
+    expect(metaFor('/admin/integrations')?.title).toBe('Integrations');
   });
 
   it('serves /bespoke as the same page as /revolve-custom', () => {

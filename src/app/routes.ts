@@ -143,6 +143,13 @@ export const appRoutes: AppRoute[] = [
     meta: fromCopy('accessCodes', portal),
   },
   {
+    path: '/admin/integrations',
+    page: lazyPage('admin/IntegrationsPage'),
+    rendering: 'client',
+    access: 'admin',
+    meta: fromCopy('integrations', portal),
+  },
+  {
     path: '/admin/leads',
     page: lazyPage('sales/LeadsPage'),
     rendering: 'client',

@@ -6,7 +6,7 @@ export const adminPage: Omit<PageCopy, 'title'> = {
   intro: 'Review trial requests and manage users, module unlocks and admins.',
 };
 
-/** The link from each admin sub-page (access codes, leads, activity) back to the dashboard. */
+/** The link from each admin sub-page (access codes, integrations, leads, activity) back to the dashboard. */
 export const backToAdminDashboard = 'Back to the Admin Dashboard';
 
 /** The words every admin list shares: its search, its empty search, loading and failure. */

@@ -26,6 +26,8 @@ export const pageDescriptions: Record<PageKey, string> = {
   dashboard: 'Your Revolve account: trial status and training.',
   admin: 'Review trial requests and manage users, module unlocks and admins.',
   accessCodes: 'Issue, list and revoke organisation access codes for the training modules.',
+  integrations:
+    'Create, list and revoke the LRS clients through which tools and integrations send and read learning records.',
   accountSecurity: 'Set up two-factor sign-in with an authenticator app for your Revolve account.',
   trainingLibrary:
     'Ten 360-degree training modules for primary care, from dementia to conflict resolution. Access the library free for 30 days.',

@@ -37,6 +37,7 @@ export const pageCopy = {
   dashboard: { title: 'Dashboard' },
   admin: { title: 'Admin Dashboard' },
   accessCodes: { title: 'Access Codes' },
+  integrations: { title: 'Integrations' },
   accountSecurity: { title: 'Account Security' },
   trainingLibrary: { title: 'Revolve 360 Training Library' },
   trialLibrary: { title: 'Trial Training Library' },

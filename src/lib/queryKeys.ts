@@ -22,6 +22,8 @@ export const queryKeys = {
   adminCounts: ['admin', 'counts'] as const,
   /** The organisation access codes (/admin/access-codes). */
   accessCodes: ['admin', 'access-codes'] as const,
+  /** The LRS clients of tools and integrations (/admin/integrations). */
+  lrsClients: ['admin', 'lrs-clients'] as const,
   /** The leads from /book-demo (/admin/leads). */
   leads: ['admin', 'leads'] as const,
   leadList: (page: number, search: string, status: string | null) =>

@@ -372,3 +372,72 @@ export function revokeAccessCodeMutation() {
       client.invalidateQueries({ queryKey: queryKeys.accessCodes }),
   });
 }
+
+// LRS clients of tools and integrations (/admin/integrations). The database keeps only a secret's
+// hash; the plain secret exists once, in create_lrs_client's answer.
+
+export interface NewLrsClient {
+  name: string;
+  /** xAPI scope names, at least one. */
+  scopes: string[];
+}
+
+/** The clients as the admin list shows them (public.admin_lrs_client_list), newest first. */
+export async function fetchLrsClients(signal: AbortSignal) {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('admin_lrs_clients').abortSignal(signal);
+  if (error) throw error;
+  return data;
+}
+
+export type LrsClientRow = Awaited<ReturnType<typeof fetchLrsClients>>[number];
+
+/**
+ * Creates a client: its secret (the only time it is known) and the client as listed, whose key is
+ * the Basic user name. Throws the server's refusal (its message is written for the admin).
+ */
+export async function createLrsClient(client: NewLrsClient) {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .rpc('create_lrs_client', { name: client.name, scopes: client.scopes })
+    .single();
+  if (error) throw error;
+  return data;
+}
+
+export type IssuedLrsClient = Awaited<ReturnType<typeof createLrsClient>>;
+
+/** Revokes a client for good; throws the server's refusal (its message is written for the admin). */
+export async function revokeLrsClient(clientId: string): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.rpc('revoke_lrs_client', { client_id: clientId });
+  if (error) throw error;
+}
+
+export function lrsClientsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.lrsClients,
+    queryFn: ({ signal }) => fetchLrsClients(signal),
+    meta: { errorMessage: 'Error loading LRS clients:' },
+  });
+}
+
+/** Creates a client; afterwards the list is read again, and the mutation settles once it has been. */
+export function createLrsClientMutation() {
+  return mutationOptions({
+    mutationFn: createLrsClient,
+    meta: { errorMessage: 'Error creating an LRS client:' },
+    onSettled: (_data, _error, _client, _onMutateResult, { client }) =>
+      client.invalidateQueries({ queryKey: queryKeys.lrsClients }),
+  });
+}
+
+/** Revokes a client; afterwards the list is read again, and the mutation settles once it has been. */
+export function revokeLrsClientMutation() {
+  return mutationOptions({
+    mutationFn: ({ clientId }: { clientId: string; name: string }) => revokeLrsClient(clientId),
+    meta: { errorMessage: 'Error revoking an LRS client:' },
+    onSettled: (_data, _error, _variables, _onMutateResult, { client }) =>
+      client.invalidateQueries({ queryKey: queryKeys.lrsClients }),
+  });
+}

@@ -7,6 +7,7 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import { accessCodeToasts as toasts } from '@/content/accessCodes';
+import { lrsClientToasts } from '@/content/integrations';
 import { queryKeys } from '@/lib/queryKeys';
 import { toast } from '@/lib/toast';
 import {
@@ -15,12 +16,17 @@ import {
   adminCountsQuery,
   adminListQuery,
   createAccessCodeMutation,
+  createLrsClientMutation,
+  lrsClientsQuery,
   revokeAccessCodeMutation,
+  revokeLrsClientMutation,
   testEmailMutation,
   type AdminAction,
   type AdminTab,
   type IssuedAccessCode,
+  type IssuedLrsClient,
   type NewAccessCode,
+  type NewLrsClient,
 } from './api';
 import { useLoadFailureToast } from '@/lib/useLoadFailureToast';
 import { toastWriteFailure } from '@/lib/writeFailureToast';
@@ -144,5 +150,51 @@ export function useRevokeAccessCode() {
   return {
     busyId: mutation.isPending ? mutation.variables.codeId : null,
     revoke: (codeId: string, organisation: string) => mutation.mutate({ codeId, organisation }),
+  };
+}
+
+/** Every LRS client, newest first; a failure to load is toasted once. */
+export function useLrsClients() {
+  const query = useQuery(lrsClientsQuery());
+  useLoadFailureToast(query.isError, [
+    lrsClientToasts.loadFailed.title,
+    lrsClientToasts.loadFailed.description,
+  ]);
+  return query;
+}
+
+/**
+ * Creates LRS clients: `create` resolves to the new client and its secret (shown once by the
+ * page), or to null when the server refused, which the destructive toast explains in the server's
+ * words.
+ */
+export function useCreateLrsClient() {
+  const mutation = useMutation({
+    ...createLrsClientMutation(),
+    onError: (error) => toastWriteFailure(error, lrsClientToasts.createFailed),
+  });
+  return {
+    create: (client: NewLrsClient): Promise<IssuedLrsClient | null> =>
+      mutation.mutateAsync(client).then(
+        (issued) => {
+          toast.success(lrsClientToasts.created.title, lrsClientToasts.created.description);
+          return issued;
+        },
+        () => null,
+      ),
+  };
+}
+
+/** Revokes LRS clients; the row being revoked is `busyId` until the list has been read again. */
+export function useRevokeLrsClient() {
+  const mutation = useMutation({
+    ...revokeLrsClientMutation(),
+    onSuccess: (_data, { name }) =>
+      toast.success(lrsClientToasts.revoked.title, lrsClientToasts.revoked.description(name)),
+    onError: (error) => toastWriteFailure(error, lrsClientToasts.revokeFailed),
+  });
+  return {
+    busyId: mutation.isPending ? mutation.variables.clientId : null,
+    revoke: (clientId: string, name: string) => mutation.mutate({ clientId, name }),
   };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accessCodeSchema, lastDayOfAccess, londonDate, toNewAccessCode } from './schemas';
+import {
+  accessCodeSchema,
+  lastDayOfAccess,
+  londonDate,
+  lrsClientSchema,
+  toNewAccessCode,
+  toNewLrsClient,
+} from './schemas';
 
 const valid = { organisation: 'North Clinic', lastDay: '', seatLimit: '', modules: [] };
 
@@ -66,5 +73,49 @@ describe('the access code form', () => {
 
   it('takes today as the last day', () => {
     expect(messages({ lastDay: londonDate() })).toEqual([]);
+  });
+});
+
+describe('the LRS client form', () => {
+  const validClient = { name: 'Player host', scopes: ['statements/write'] };
+
+  function clientMessages(values: Partial<Record<keyof typeof validClient, unknown>>) {
+    const result = lrsClientSchema.safeParse({ ...validClient, ...values });
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  }
+
+  it("sends the trimmed name and the ticked scopes in xAPI's order", () => {
+    const parsed = lrsClientSchema.parse({
+      name: '  Moodle at North Clinic ',
+      scopes: ['all/read', 'statements/write', 'state'],
+    });
+    expect(toNewLrsClient(parsed)).toEqual({
+      name: 'Moodle at North Clinic',
+      scopes: ['statements/write', 'state', 'all/read'],
+    });
+  });
+
+  it('takes 2 to 200 characters, counted as the database counts them', () => {
+    expect(clientMessages({ name: 'ab' })).toEqual([]);
+    expect(clientMessages({ name: 'x'.repeat(200) })).toEqual([]);
+    // 200 characters that JavaScript counts as 400 code units.
+    expect(clientMessages({ name: '\u{1F3E5}'.repeat(200) })).toEqual([]);
+  });
+
+  it.each([
+    [{ name: ' a ' }, 'Name must be at least 2 characters'],
+    [{ name: 'x'.repeat(201) }, 'Name must be 200 characters or fewer'],
+    [{ name: 'Player\thost' }, 'Name cannot contain tabs, line breaks or other control characters'],
+    [
+      { name: 'Player\u0085host' },
+      'Name cannot contain tabs, line breaks or other control characters',
+    ],
+    [{ scopes: [] }, 'Choose at least one scope'],
+  ])('refuses %j: %s', (values, message) => {
+    expect(clientMessages(values)).toEqual([message]);
+  });
+
+  it('refuses a scope xAPI does not name', () => {
+    expect(clientMessages({ scopes: ['statements/delete'] })).toHaveLength(1);
   });
 });

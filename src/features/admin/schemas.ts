@@ -2,8 +2,10 @@ import { tz } from '@date-fns/tz';
 import { addDays, format, parseISO, startOfDay } from 'date-fns';
 import * as z from 'zod/mini';
 import { accessCodeForm } from '@/content/accessCodes';
-import type { NewAccessCode } from './api';
+import { lrsClientForm } from '@/content/integrations';
+import type { NewAccessCode, NewLrsClient } from './api';
 import { maxSeats } from './accessCodeLimits';
+import { lrsClientNameLength, lrsScopes } from './lrsClientLimits';
 
 const { errors } = accessCodeForm;
 
@@ -70,4 +72,40 @@ function startOfNextLondonDay(day: string): Date {
 /** The last day a code works: the moment before it expires (midnight ends a day). */
 export function lastDayOfAccess(expiresAt: string): Date {
   return new Date(new Date(expiresAt).getTime() - 1);
+}
+
+const lrsErrors = lrsClientForm.errors;
+
+// Postgres's [[:cntrl:]] (the table's check): C0 and C1 controls, and the line and paragraph
+// separators that glibc's locales count among them.
+const controlCharacter = /[\p{Cc}\u2028\u2029]/u;
+
+/** A name's length as Postgres's char_length counts it: in characters, not UTF-16 code units. */
+const characterCount = (text: string) => [...text].length;
+
+/** The /admin/integrations form: the limits of public.lrs_clients (./lrsClientLimits.ts). */
+export const lrsClientSchema = z.object({
+  name: z.string().check(
+    z.trim(),
+    z.refine((name) => characterCount(name) >= lrsClientNameLength.min, {
+      error: lrsErrors.nameShort,
+    }),
+    z.refine((name) => characterCount(name) <= lrsClientNameLength.max, {
+      error: lrsErrors.nameLong,
+    }),
+    z.refine((name) => !controlCharacter.test(name), { error: lrsErrors.nameControl }),
+  ),
+  scopes: z.array(z.enum(lrsScopes)).check(z.minLength(1, { error: lrsErrors.noScope })),
+});
+
+export type LrsClientValues = z.input<typeof lrsClientSchema>;
+
+export const emptyLrsClient: LrsClientValues = { name: '', scopes: [] };
+
+/** What create_lrs_client is sent: the ticked scopes in xAPI's order, as the database keeps them. */
+export function toNewLrsClient(values: z.output<typeof lrsClientSchema>): NewLrsClient {
+  return {
+    name: values.name,
+    scopes: lrsScopes.filter((scope) => values.scopes.includes(scope)),
+  };
 }

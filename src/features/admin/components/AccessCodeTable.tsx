@@ -1,12 +1,13 @@
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { accessCodeList as copy, revokeConfirmation } from '@/content/accessCodes';
 import { findModule } from '@/content/modules';
 import { formatDate } from '@/lib/dates';
 import { lastDayOfAccess } from '../schemas';
 import type { AccessCodeRow, AccessCodeStatus } from '../api';
 import { useAccessCodes, useRevokeAccessCode } from '../hooks';
-import { ConfirmAction } from './ConfirmAction';
+import { CreatedCell } from './CreatedCell';
+import { ListMessages } from './ListMessages';
+import { RevokeButton } from './RevokeButton';
 import { RowActions } from './RowActions';
 import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
 
@@ -68,14 +69,11 @@ export function AccessCodeTable() {
       header: headers.created,
       className: 'whitespace-nowrap',
       cell: (code) => (
-        <>
-          {formatDate(code.created_at)}
-          {code.created_by_email ? (
-            <span className="block text-xs text-muted-foreground">
-              {copy.createdBy(code.created_by_email)}
-            </span>
-          ) : null}
-        </>
+        <CreatedCell
+          createdAt={code.created_at}
+          createdByEmail={code.created_by_email}
+          createdBy={copy.createdBy}
+        />
       ),
     },
     {
@@ -84,7 +82,18 @@ export function AccessCodeTable() {
       cell: (code) =>
         code.status === 'revoked' ? null : (
           <RowActions rowId={code.id} busyId={busyId}>
-            {(disabled) => <RevokeButton code={code} disabled={disabled} onRevoke={revoke} />}
+            {(disabled) => (
+              <RevokeButton
+                label={copy.revokeLabel}
+                accessibleLabel={copy.revokeAccessibleLabel(code.organisation, code.code_hint)}
+                confirmation={{
+                  ...revokeConfirmation,
+                  description: revokeConfirmation.description(code.organisation, code.code_hint),
+                }}
+                disabled={disabled}
+                onConfirm={() => revoke(code.id, code.organisation)}
+              />
+            )}
           </RowActions>
         ),
     },
@@ -96,51 +105,7 @@ export function AccessCodeTable() {
       columns={columns}
       rows={codes ?? []}
       rowKey={(code) => code.id}
-      after={
-        <>
-          {codes?.length === 0 ? (
-            <p className="px-4 py-8 text-center text-muted-foreground">{copy.empty}</p>
-          ) : null}
-          {isPending ? (
-            <p className="px-4 py-8 text-center text-muted-foreground">{copy.loading}</p>
-          ) : null}
-          {isError && !codes ? (
-            <p role="alert" className="px-4 py-8 text-center text-destructive">
-              {copy.loadFailed}
-            </p>
-          ) : null}
-        </>
-      }
-    />
-  );
-}
-
-function RevokeButton({
-  code,
-  disabled,
-  onRevoke,
-}: {
-  code: AccessCodeRow;
-  disabled: boolean;
-  onRevoke: (codeId: string, organisation: string) => void;
-}) {
-  return (
-    <ConfirmAction
-      trigger={
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={disabled}
-          aria-label={copy.revokeAccessibleLabel(code.organisation, code.code_hint)}
-        >
-          {copy.revokeLabel}
-        </Button>
-      }
-      title={revokeConfirmation.title}
-      description={revokeConfirmation.description(code.organisation, code.code_hint)}
-      confirmLabel={revokeConfirmation.confirmLabel}
-      destructive
-      onConfirm={() => onRevoke(code.id, code.organisation)}
+      after={<ListMessages rows={codes} isPending={isPending} isError={isError} copy={copy} />}
     />
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Activity, Inbox, KeyRound, Mail } from 'lucide-react';
+import { Activity, Inbox, KeyRound, Mail, Plug } from 'lucide-react';
 import { Link } from '@/lib/links';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { accessCodesPage } from '@/content/accessCodes';
 import { adminPage } from '@/content/admin';
+import { integrationsPage } from '@/content/integrations';
 import { salesPages } from '@/content/salesPages';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import type { AdminTab } from '../api';
@@ -46,6 +47,10 @@ export default function AdminPage() {
           <Link to="/admin/access-codes" className={buttonVariants({ variant: 'outline' })}>
             <KeyRound aria-hidden />
             {accessCodesPage.dashboardLink}
+          </Link>
+          <Link to="/admin/integrations" className={buttonVariants({ variant: 'outline' })}>
+            <Plug aria-hidden />
+            {integrationsPage.dashboardLink}
           </Link>
           <Link to="/admin/leads" className={buttonVariants({ variant: 'outline' })}>
             <Inbox aria-hidden />
