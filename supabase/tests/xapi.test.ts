@@ -290,6 +290,20 @@ describe('PUT and POST', () => {
     expect(asText.status).toBe(400);
   });
 
+  it('refuses JSON nested deeper than 64 levels, however deep, with a 400', async () => {
+    const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+    const withExtension = (depth: number) =>
+      JSON.stringify(
+        statement({ result: { extensions: { 'http://example.com/deep': '__NESTED__' } } }),
+      ).replace('"__NESTED__"', nested(depth));
+    // The statement, its result and the extensions are three levels of their own.
+    expect((await call('statements', { body: withExtension(61) })).status).toBe(200);
+    for (const depth of [62, 150_000]) {
+      const response = await call('statements', { body: withExtension(depth) });
+      expect(response.status).toBe(400);
+    }
+  });
+
   it('a body over 1 MB is 413', async () => {
     const huge = statement({ result: { response: 'x'.repeat(1_100_000) } });
     expect((await call('statements', { body: huge })).status).toBe(413);

@@ -20,6 +20,7 @@ import { decodeBase64 } from '../statement/base64.ts';
 import { languagePreferences } from '../statement/language.ts';
 import { withContextActivityArrays, withId } from '../statement/normalise.ts';
 import { type StatementJson, validStatement } from '../statement/validate.ts';
+import { nestingDepth } from '../statement/depth.ts';
 
 const listParameters = [
   'agent',
@@ -48,12 +49,21 @@ interface StatementsBody {
   attachments: AttachmentData[];
 }
 
+// Far deeper than any statement needs (a sub-statement's extensions included), and shallow enough
+// that checking and storing what is nested cannot exhaust a stack.
+const maxNesting = 64;
+
 function parsedJson(text: string): unknown {
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new XapiError(400, 'The statements are not valid JSON.');
   }
+  if (nestingDepth(parsed) > maxNesting) {
+    throw new XapiError(400, `The statements nest more than ${maxNesting} levels deep.`);
+  }
+  return parsed;
 }
 
 /** application/json, or multipart/mixed with the statements first and attachment data after. */
