@@ -29,6 +29,14 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/** No axe violation at a phone's width (390 px) nor at a desktop's (1440 px), as the page stands. */
+export async function expectNoAxeViolationsAtBothWidths(page: Page): Promise<void> {
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+  }
+}
+
 /**
  * A toast on the page whose title is exactly `title` (case-sensitive, the title's whole text) and,
  * when given, whose description is exactly `description` (or matches it, for a RegExp).

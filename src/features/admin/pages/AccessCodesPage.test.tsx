@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectTextsIn, renderWithProviders } from '@/test/render';
+import { expectRefusedListReported } from '@/test/adminServer';
 import { supabaseFake } from '@/test/supabaseFake';
 import type { AccessCodeRow } from '../api';
 import AccessCodesPage from './AccessCodesPage';
@@ -101,19 +102,16 @@ describe('/admin/access-codes', () => {
     expect(within(second as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('says when the list cannot be loaded, and logs it', async () => {
-    supabaseFake.answer('rpc:admin_access_codes', () => ({
-      data: null,
-      error: { code: '42501', message: 'Admin access required' },
+  it('says when the list cannot be loaded, and logs it', () =>
+    expectRefusedListReported({
+      target: 'rpc:admin_access_codes',
+      message: 'Admin access required',
+      render: renderPage,
+      failed: 'Failed to load access codes.',
+      logged: 'Error loading access codes:',
+      toastError,
+      logError,
     }));
-    renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load access codes.');
-    expect(toastError).toHaveBeenCalledExactlyOnceWith('Error', 'Failed to load access codes.');
-    expect(logError).toHaveBeenCalledWith(
-      'Error loading access codes:',
-      expect.objectContaining({ message: 'Admin access required' }),
-    );
-  });
 
   it('creates a code and shows it once, with a copy button, then lists it', async () => {
     listAnswers([]);

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectTextsIn, renderWithProviders } from '@/test/render';
+import { expectRefusedListReported } from '@/test/adminServer';
 import { supabaseFake } from '@/test/supabaseFake';
 import type { LrsClientRow } from '../api';
 import IntegrationsPage from './IntegrationsPage';
@@ -132,19 +133,16 @@ describe('/admin/integrations', () => {
     expect(within(second as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('says when the list cannot be loaded, and logs it', async () => {
-    supabaseFake.answer('rpc:admin_lrs_clients', () => ({
-      data: null,
-      error: { code: '42501', message: 'Admin access with two-factor sign-in required' },
+  it('says when the list cannot be loaded, and logs it', () =>
+    expectRefusedListReported({
+      target: 'rpc:admin_lrs_clients',
+      message: 'Admin access with two-factor sign-in required',
+      render: renderPage,
+      failed: 'Failed to load LRS clients.',
+      logged: 'Error loading LRS clients:',
+      toastError,
+      logError,
     }));
-    renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load LRS clients.');
-    expect(toastError).toHaveBeenCalledExactlyOnceWith('Error', 'Failed to load LRS clients.');
-    expect(logError).toHaveBeenCalledWith(
-      'Error loading LRS clients:',
-      expect.objectContaining({ message: 'Admin access with two-factor sign-in required' }),
-    );
-  });
 
   it('creates a client and shows its key and secret once, with the header they make, then lists it', async () => {
     listAnswers([]);
