@@ -600,6 +600,32 @@ AS $function$
     and (uid is distinct from auth.uid() or coalesce(auth.jwt() ->> 'aal', '') = 'aal2');
 $function$;
 
+CREATE OR REPLACE FUNCTION private.lrs_document_client(client_id uuid, kind text, writing boolean)
+ RETURNS public.lrs_clients
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  client public.lrs_clients := private.lrs_live_client(client_id);
+  needed text[] := case kind when 'state' then array['state', 'all']
+    when 'activity_profile' then array['profile', 'all']
+    when 'agent_profile' then array['profile', 'all'] end;
+begin
+  if needed is null then
+    raise exception 'Unknown kind of document: %', kind using errcode = '22023';
+  end if;
+  if not writing then
+    needed := needed || 'all/read'::text;
+  end if;
+  if not client.scopes && needed then
+    raise exception 'This LRS client may not % these documents',
+      case when writing then 'change' else 'read' end using errcode = '42501';
+  end if;
+  return client;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.lrs_live_client(client_id uuid)
  RETURNS public.lrs_clients
  LANGUAGE plpgsql
@@ -889,6 +915,63 @@ AS $function$
     ) as listed (activity)
     where jsonb_typeof(activity -> 'id') = 'string'
   );
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_document_agent_key(kind text, agent jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  key text := private.xapi_agent_key(agent);
+begin
+  if kind = 'activity_profile' then
+    return null;
+  end if;
+  if key is null then
+    raise exception 'agent must be an Agent with an identifier' using errcode = '22023';
+  end if;
+  return key;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_document_key(kind text, activity_id text, agent_key text, registration uuid, document_id text)
+ RETURNS bytea
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select sha256(convert_to(
+    jsonb_build_array(kind, activity_id, agent_key, registration, document_id)::text, 'UTF8'));
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_etag(content bytea)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select encode(extensions.digest(content, 'sha1'), 'hex');
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_json_object(content bytea, content_type text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  parsed jsonb;
+begin
+  if lower(btrim(split_part(content_type, ';', 1))) <> 'application/json' then
+    return null;
+  end if;
+  parsed := convert_from(content, 'UTF8')::jsonb;
+  return case when jsonb_typeof(parsed) = 'object' then parsed end;
+exception when others then
+  return null;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_object_activity_id(statement jsonb)
@@ -1398,6 +1481,48 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.lrs_activity(client_id uuid, activity_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  client public.lrs_clients := private.lrs_live_client(client_id);
+  definition jsonb;
+  previous jsonb;
+  merged jsonb;
+  language_map text;
+begin
+  if not client.scopes && array['statements/read', 'all/read', 'all'] then
+    raise exception 'This LRS client may not read activities' using errcode = '42501';
+  end if;
+  if coalesce(char_length(activity_id), 0) not between 1 and 2048 then
+    raise exception 'activityId must be an IRI' using errcode = '22023';
+  end if;
+  for definition in
+    select s.statement -> 'object' -> 'definition'
+    from xapi.statements s
+    where s.activity_id = lrs_activity.activity_id
+      and jsonb_typeof(s.statement -> 'object' -> 'definition') = 'object'
+    order by s.seq
+  loop
+    previous := coalesce(merged, '{}');
+    merged := previous || definition;
+    foreach language_map in array array['name', 'description'] loop
+      if jsonb_typeof(previous -> language_map) = 'object'
+         and jsonb_typeof(definition -> language_map) = 'object' then
+        merged := jsonb_set(merged, array[language_map],
+          (previous -> language_map) || (definition -> language_map));
+      end if;
+    end loop;
+  end loop;
+  return jsonb_build_object('objectType', 'Activity', 'id', activity_id)
+    || case when merged is null then '{}'::jsonb
+      else jsonb_build_object('definition', merged) end;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.lrs_authenticate(key text, secret text)
  RETURNS TABLE(client_id uuid, client_name text, client_key text, scopes text[])
  LANGUAGE sql
@@ -1409,6 +1534,268 @@ AS $function$
   where c.key = lrs_authenticate.key
     and c.secret_hash = private.lrs_secret_hash(lrs_authenticate.secret)
     and c.revoked_at is null;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_delete_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, if_match text[] DEFAULT NULL::text[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner_key text;
+  target_key bytea;
+  scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
+  scoped_registration uuid := case when kind = 'state' then registration end;
+  existing xapi.documents;
+begin
+  perform private.lrs_document_client(client_id, kind, true);
+  owner_key := private.xapi_document_agent_key(kind, agent);
+  target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
+    document_id);
+  select * into existing from xapi.documents d
+  where d.document_key = target_key
+  for update;
+  if not found then
+    if if_match is not null then
+      raise exception 'There is no document with that ETag' using errcode = 'PT412';
+    end if;
+    return;
+  end if;
+  if if_match is not null and not ('*' = any (if_match) or existing.etag = any (if_match)) then
+    raise exception 'The document has changed since that ETag' using errcode = 'PT412';
+  end if;
+  delete from xapi.documents where id = existing.id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_delete_state(client_id uuid, activity_id text, agent jsonb, registration uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner_key text;
+begin
+  perform private.lrs_document_client(client_id, 'state', true);
+  owner_key := private.xapi_document_agent_key('state', agent);
+  delete from xapi.documents d
+  where d.context_key = private.xapi_document_key('state', lrs_delete_state.activity_id, owner_key,
+      null, null)
+    and (lrs_delete_state.registration is null or d.registration = lrs_delete_state.registration);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner_key text;
+  target_key bytea;
+  scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
+  scoped_registration uuid := case when kind = 'state' then registration end;
+  answer jsonb;
+begin
+  perform private.lrs_document_client(client_id, kind, false);
+  owner_key := private.xapi_document_agent_key(kind, agent);
+  target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
+    document_id);
+  select jsonb_build_object('content', translate(encode(d.content, 'base64'), E'\n', ''),
+      'contentType', d.content_type, 'etag', d.etag, 'updated', private.xapi_timestamp(d.updated))
+    into answer
+  from xapi.documents d
+  where d.document_key = target_key;
+  return answer;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_document_ids(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, since timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner_key text;
+  scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
+  scoped_registration uuid := case when kind = 'state' then registration end;
+  answer jsonb;
+begin
+  perform private.lrs_document_client(client_id, kind, false);
+  owner_key := private.xapi_document_agent_key(kind, agent);
+  select jsonb_build_object(
+      'ids', coalesce(jsonb_agg(distinct d.document_id), '[]'),
+      'updated', private.xapi_timestamp(max(d.updated)))
+    into answer
+  from xapi.documents d
+  where d.context_key = private.xapi_document_key(lrs_document_ids.kind, scoped_activity, owner_key,
+      null, null)
+    and (scoped_registration is null or d.registration = scoped_registration)
+    and (since is null or d.updated > since);
+  return answer;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_person(client_id uuid, agent jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  client public.lrs_clients := private.lrs_live_client(client_id);
+  person jsonb := '{"objectType": "Person"}';
+  property text;
+begin
+  if not client.scopes && array['statements/read', 'all/read', 'all'] then
+    raise exception 'This LRS client may not read agents' using errcode = '42501';
+  end if;
+  if private.xapi_agent_key(agent) is null or agent ->> 'objectType' = 'Group' then
+    raise exception 'agent must be an Agent with an identifier' using errcode = '22023';
+  end if;
+  foreach property in array array['name', 'mbox', 'mbox_sha1sum', 'openid', 'account'] loop
+    if agent ? property then
+      person := person || jsonb_build_object(property, jsonb_build_array(agent -> property));
+    end if;
+  end loop;
+  return person;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_post_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, content text, content_type text, if_match text[] DEFAULT NULL::text[], if_none_match text DEFAULT NULL::text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner_key text;
+  target_key bytea;
+  data bytea := decode(coalesce(content, ''), 'base64');
+  posted jsonb := private.xapi_json_object(data, content_type);
+  stored_at timestamptz := date_trunc('milliseconds', clock_timestamp());
+  scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
+  scoped_registration uuid := case when kind = 'state' then registration end;
+  existing xapi.documents;
+  existing_object jsonb;
+  merged bytea;
+begin
+  perform private.lrs_document_client(client_id, kind, true);
+  owner_key := private.xapi_document_agent_key(kind, agent);
+  target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
+    document_id);
+  if if_none_match is not null and if_none_match <> '*' then
+    raise exception 'If-None-Match on a document must be *' using errcode = '22023';
+  end if;
+  if posted is null and lower(btrim(split_part(content_type, ';', 1))) = 'application/json' then
+    raise exception 'An application/json document must be a JSON object' using errcode = '22023';
+  end if;
+  -- Locked, so that two merges onto one document both land; a first write that loses the race to
+  -- insert goes round again and merges.
+  loop
+    select * into existing from xapi.documents d
+    where d.document_key = target_key
+    for update;
+    if not found then
+      if if_match is not null then
+        raise exception 'There is no document with that ETag' using errcode = 'PT412';
+      end if;
+      insert into xapi.documents (kind, activity_id, agent_key, registration, document_id, content,
+        content_type, etag, updated)
+      values (kind, scoped_activity, owner_key, scoped_registration, document_id, data,
+        lrs_post_document.content_type, private.xapi_etag(data), stored_at)
+      on conflict on constraint documents_unique_key do nothing;
+      if found then
+        return private.xapi_etag(data);
+      end if;
+      continue;
+    end if;
+    if if_none_match is not null
+       or (if_match is not null and not ('*' = any (if_match) or existing.etag = any (if_match))) then
+      raise exception 'The document has changed since that ETag, or exists' using errcode = 'PT412';
+    end if;
+    existing_object := private.xapi_json_object(existing.content, existing.content_type);
+    if posted is null or existing_object is null then
+      raise exception 'Only an application/json object merges into an application/json object'
+        using errcode = '22023';
+    end if;
+    merged := convert_to((existing_object || posted)::text, 'UTF8');
+    update xapi.documents
+    set content = merged, etag = private.xapi_etag(merged), updated = stored_at
+    where id = existing.id;
+    return private.xapi_etag(merged);
+  end loop;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_put_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, content text, content_type text, if_match text[] DEFAULT NULL::text[], if_none_match text DEFAULT NULL::text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner_key text;
+  target_key bytea;
+  data bytea := decode(coalesce(content, ''), 'base64');
+  tag text := private.xapi_etag(data);
+  stored_at timestamptz := date_trunc('milliseconds', clock_timestamp());
+  scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
+  scoped_registration uuid := case when kind = 'state' then registration end;
+begin
+  perform private.lrs_document_client(client_id, kind, true);
+  owner_key := private.xapi_document_agent_key(kind, agent);
+  target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
+    document_id);
+  if if_none_match is not null and if_none_match <> '*' then
+    raise exception 'If-None-Match on a document must be *' using errcode = '22023';
+  end if;
+  if if_match is not null and if_none_match is not null then
+    raise exception 'Use If-Match or If-None-Match, not both' using errcode = '22023';
+  end if;
+
+  if if_match is not null then
+    update xapi.documents d
+    set content = data, content_type = lrs_put_document.content_type, etag = tag, updated = stored_at
+    where d.document_key = target_key
+      and ('*' = any (if_match) or d.etag = any (if_match));
+    if not found then
+      raise exception 'The document has changed or is gone since that ETag' using errcode = 'PT412';
+    end if;
+  elsif if_none_match is not null then
+    insert into xapi.documents (kind, activity_id, agent_key, registration, document_id, content,
+      content_type, etag, updated)
+    values (kind, scoped_activity, owner_key, scoped_registration, document_id, data,
+      lrs_put_document.content_type, tag, stored_at)
+    on conflict on constraint documents_unique_key do nothing;
+    if not found then
+      raise exception 'The document exists (If-None-Match: *)' using errcode = 'PT412';
+    end if;
+  elsif kind <> 'state' then
+    -- The client broke a MUST either way; over a document it has not seen, that is a conflict.
+    perform from xapi.documents d
+    where d.document_key = target_key;
+    if found then
+      raise exception 'The document exists: read it, then PUT with If-Match and its ETag'
+        using errcode = 'PT409';
+    end if;
+    raise exception 'A profile PUT needs If-Match, or If-None-Match: * for a new document'
+      using errcode = '22023';
+  else
+    insert into xapi.documents (kind, activity_id, agent_key, registration, document_id, content,
+      content_type, etag, updated)
+    values (kind, scoped_activity, owner_key, scoped_registration, document_id, data,
+      lrs_put_document.content_type, tag, stored_at)
+    on conflict on constraint documents_unique_key do update
+      set content = excluded.content, content_type = excluded.content_type, etag = excluded.etag,
+        updated = excluded.updated;
+  end if;
+  return tag;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.lrs_statements(client_id uuid, query jsonb)
@@ -2072,7 +2459,15 @@ grant execute on function public.expire_trial(trial_id uuid, can_retrial boolean
 grant execute on function public.expire_trial(trial_id uuid, can_retrial boolean) to service_role;
 grant execute on function public.grant_admin_role(user_email text) to authenticated;
 grant execute on function public.grant_admin_role(user_email text) to service_role;
+grant execute on function public.lrs_activity(client_id uuid, activity_id text) to service_role;
 grant execute on function public.lrs_authenticate(key text, secret text) to service_role;
+grant execute on function public.lrs_delete_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, if_match text[]) to service_role;
+grant execute on function public.lrs_delete_state(client_id uuid, activity_id text, agent jsonb, registration uuid) to service_role;
+grant execute on function public.lrs_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text) to service_role;
+grant execute on function public.lrs_document_ids(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, since timestamp with time zone) to service_role;
+grant execute on function public.lrs_person(client_id uuid, agent jsonb) to service_role;
+grant execute on function public.lrs_post_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, content text, content_type text, if_match text[], if_none_match text) to service_role;
+grant execute on function public.lrs_put_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, content text, content_type text, if_match text[], if_none_match text) to service_role;
 grant execute on function public.lrs_statements(client_id uuid, query jsonb) to service_role;
 grant execute on function public.lrs_store_statements(client_id uuid, authority jsonb, statements jsonb, attachments jsonb) to service_role;
 grant execute on function public.record_email_delivery(delivery_id uuid, attempt integer, error text) to service_role;

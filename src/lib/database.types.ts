@@ -843,6 +843,10 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      lrs_activity: {
+        Args: { activity_id: string; client_id: string };
+        Returns: Json;
+      };
       lrs_authenticate: {
         Args: { key: string; secret: string };
         Returns: {
@@ -851,6 +855,80 @@ export type Database = {
           client_name: string;
           scopes: string[];
         }[];
+      };
+      lrs_delete_document: {
+        Args: {
+          activity_id: string;
+          agent: Json;
+          client_id: string;
+          document_id: string;
+          if_match?: string[];
+          kind: string;
+          registration: string;
+        };
+        Returns: undefined;
+      };
+      lrs_delete_state: {
+        Args: {
+          activity_id: string;
+          agent: Json;
+          client_id: string;
+          registration: string;
+        };
+        Returns: undefined;
+      };
+      lrs_document: {
+        Args: {
+          activity_id: string;
+          agent: Json;
+          client_id: string;
+          document_id: string;
+          kind: string;
+          registration: string;
+        };
+        Returns: Json;
+      };
+      lrs_document_ids: {
+        Args: {
+          activity_id: string;
+          agent: Json;
+          client_id: string;
+          kind: string;
+          registration: string;
+          since: string;
+        };
+        Returns: Json;
+      };
+      lrs_person: { Args: { agent: Json; client_id: string }; Returns: Json };
+      lrs_post_document: {
+        Args: {
+          activity_id: string;
+          agent: Json;
+          client_id: string;
+          content: string;
+          content_type: string;
+          document_id: string;
+          if_match?: string[];
+          if_none_match?: string;
+          kind: string;
+          registration: string;
+        };
+        Returns: string;
+      };
+      lrs_put_document: {
+        Args: {
+          activity_id: string;
+          agent: Json;
+          client_id: string;
+          content: string;
+          content_type: string;
+          document_id: string;
+          if_match?: string[];
+          if_none_match?: string;
+          kind: string;
+          registration: string;
+        };
+        Returns: string;
       };
       lrs_statements: {
         Args: { client_id: string; query: Json };

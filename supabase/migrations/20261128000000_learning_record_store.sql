@@ -1,7 +1,8 @@
--- The xAPI 1.0.3 Learning Record Store's statements (DESIGN.md section 7, docs/learning-records.md):
+-- The xAPI 1.0.3 Learning Record Store (DESIGN.md section 7, docs/learning-records.md):
 --   * LRS clients: Basic key and secret, issued by admins at aal2, the secret kept only as a hash;
 --   * xapi.statements: every statement as stored, immutable but for being voided, with the columns
 --     the statement filters need; in a schema no API role may enter;
+--   * xapi.documents: the state, activity profile and agent profile documents, with their ETags;
 --   * the functions the edge function `xapi` calls with the secret key, each checking the client.
 
 -- LRS clients -------------------------------------------------------------------------------------
@@ -649,6 +650,431 @@ begin
 end;
 $$;
 
+-- Documents: state, activity profiles, agent profiles (xAPI-Communication 2.2 to 2.7) -----------------
+
+-- A document's key as one short value, so that the unique index holds whatever the lengths of the
+-- IRIs and ids in it (a btree entry must fit a third of a page); without a registration and a
+-- document id, the key of the context a list or a delete of every state document names.
+create function private.xapi_document_key(
+  kind text, activity_id text, agent_key text, registration uuid, document_id text
+)
+returns bytea
+language sql immutable set search_path = '' as $$
+  select sha256(convert_to(
+    jsonb_build_array(kind, activity_id, agent_key, registration, document_id)::text, 'UTF8'));
+$$;
+
+-- A document as sent, under its kind's key: state by activity, agent, registration (or none) and
+-- state id; an activity profile by activity and profile id; an agent profile by agent and profile id.
+create table xapi.documents (
+  id bigint generated always as identity primary key,
+  kind text not null check (kind in ('state', 'activity_profile', 'agent_profile')),
+  activity_id text check (char_length(activity_id) between 1 and 2048),
+  -- The agent key the statements use (private.xapi_agent_key).
+  agent_key text check (char_length(agent_key) between 1 and 4096),
+  registration uuid,
+  document_id text not null check (char_length(document_id) between 1 and 2048),
+  content bytea not null check (octet_length(content) <= 1048576),
+  content_type text not null check (char_length(content_type) between 1 and 255),
+  -- SHA-1 of the content in lowercase hex, unquoted: what xAPI-Communication 3.1 says an ETag is.
+  etag text not null check (etag ~ '^[0-9a-f]{40}$'),
+  updated timestamptz not null,
+  document_key bytea not null generated always as
+    (private.xapi_document_key(kind, activity_id, agent_key, registration, document_id)) stored,
+  context_key bytea not null generated always as
+    (private.xapi_document_key(kind, activity_id, agent_key, null, null)) stored,
+  constraint documents_key_fits_kind check (case kind
+    when 'state' then activity_id is not null and agent_key is not null
+    when 'activity_profile' then activity_id is not null and agent_key is null and registration is null
+    else agent_key is not null and activity_id is null and registration is null end),
+  constraint documents_unique_key unique (document_key)
+);
+create index documents_context_idx on xapi.documents (context_key, updated);
+alter table xapi.documents enable row level security;
+revoke all on xapi.documents from public, anon, authenticated, service_role;
+revoke all on sequence xapi.documents_id_seq from public, anon, authenticated, service_role;
+
+-- The client, when its scopes reach this kind of document (`state` for state, `profile` for both
+-- profiles, `all` for both; `all/read` for reading), or 42501.
+create function private.lrs_document_client(client_id uuid, kind text, writing boolean)
+returns public.lrs_clients
+language plpgsql stable set search_path = '' as $$
+declare
+  client public.lrs_clients := private.lrs_live_client(client_id);
+  needed text[] := case kind when 'state' then array['state', 'all']
+    when 'activity_profile' then array['profile', 'all']
+    when 'agent_profile' then array['profile', 'all'] end;
+begin
+  if needed is null then
+    raise exception 'Unknown kind of document: %', kind using errcode = '22023';
+  end if;
+  if not writing then
+    needed := needed || 'all/read'::text;
+  end if;
+  if not client.scopes && needed then
+    raise exception 'This LRS client may not % these documents',
+      case when writing then 'change' else 'read' end using errcode = '42501';
+  end if;
+  return client;
+end;
+$$;
+
+-- The agent key of a document's agent: null when the kind has no agent, 22023 when it needs one and
+-- the agent given has no identifier.
+create function private.xapi_document_agent_key(kind text, agent jsonb) returns text
+language plpgsql immutable set search_path = '' as $$
+declare
+  key text := private.xapi_agent_key(agent);
+begin
+  if kind = 'activity_profile' then
+    return null;
+  end if;
+  if key is null then
+    raise exception 'agent must be an Agent with an identifier' using errcode = '22023';
+  end if;
+  return key;
+end;
+$$;
+
+create function private.xapi_etag(content bytea) returns text
+language sql immutable set search_path = '' as $$
+  select encode(extensions.digest(content, 'sha1'), 'hex');
+$$;
+
+-- The content as a JSON object when its content type is application/json and it parses as one;
+-- null otherwise (the JSON merge's precondition, xAPI-Communication 2.2).
+create function private.xapi_json_object(content bytea, content_type text) returns jsonb
+language plpgsql immutable set search_path = '' as $$
+declare
+  parsed jsonb;
+begin
+  if lower(btrim(split_part(content_type, ';', 1))) <> 'application/json' then
+    return null;
+  end if;
+  parsed := convert_from(content, 'UTF8')::jsonb;
+  return case when jsonb_typeof(parsed) = 'object' then parsed end;
+exception when others then
+  return null;
+end;
+$$;
+
+-- One document: {content (base64), contentType, etag, updated}, or null when there is none.
+create function public.lrs_document(
+  client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text
+)
+returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  owner_key text;
+  target_key bytea;
+  scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
+  scoped_registration uuid := case when kind = 'state' then registration end;
+  answer jsonb;
+begin
+  perform private.lrs_document_client(client_id, kind, false);
+  owner_key := private.xapi_document_agent_key(kind, agent);
+  target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
+    document_id);
+  select jsonb_build_object('content', translate(encode(d.content, 'base64'), E'\n', ''),
+      'contentType', d.content_type, 'etag', d.etag, 'updated', private.xapi_timestamp(d.updated))
+    into answer
+  from xapi.documents d
+  where d.document_key = target_key;
+  return answer;
+end;
+$$;
+
+-- The ids of a context's documents, updated after `since` when given, in id order:
+-- {ids, updated (the latest change among them, null when none)}. For state, no registration lists
+-- every registration's.
+create function public.lrs_document_ids(
+  client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, since timestamptz
+)
+returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  owner_key text;
+  scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
+  scoped_registration uuid := case when kind = 'state' then registration end;
+  answer jsonb;
+begin
+  perform private.lrs_document_client(client_id, kind, false);
+  owner_key := private.xapi_document_agent_key(kind, agent);
+  select jsonb_build_object(
+      'ids', coalesce(jsonb_agg(distinct d.document_id), '[]'),
+      'updated', private.xapi_timestamp(max(d.updated)))
+    into answer
+  from xapi.documents d
+  where d.context_key = private.xapi_document_key(lrs_document_ids.kind, scoped_activity, owner_key,
+      null, null)
+    and (scoped_registration is null or d.registration = scoped_registration)
+    and (since is null or d.updated > since);
+  return answer;
+end;
+$$;
+
+-- Replaces a document (PUT) and answers its new ETag. The precondition is part of the write itself,
+-- so that of two writers holding one ETag only the first wins: if_match (ETags, or '*' for any)
+-- updates only a document whose ETag is listed, if_none_match '*' inserts only when there is none;
+-- either failing is PT412. A profile PUT needs one of them (xAPI-Communication 3.1): without, it is
+-- PT409 over an existing profile and 22023 otherwise. State is simply replaced.
+create function public.lrs_put_document(
+  client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text,
+  content text, content_type text, if_match text[] default null, if_none_match text default null
+)
+returns text
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  owner_key text;
+  target_key bytea;
+  data bytea := decode(coalesce(content, ''), 'base64');
+  tag text := private.xapi_etag(data);
+  stored_at timestamptz := date_trunc('milliseconds', clock_timestamp());
+  scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
+  scoped_registration uuid := case when kind = 'state' then registration end;
+begin
+  perform private.lrs_document_client(client_id, kind, true);
+  owner_key := private.xapi_document_agent_key(kind, agent);
+  target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
+    document_id);
+  if if_none_match is not null and if_none_match <> '*' then
+    raise exception 'If-None-Match on a document must be *' using errcode = '22023';
+  end if;
+  if if_match is not null and if_none_match is not null then
+    raise exception 'Use If-Match or If-None-Match, not both' using errcode = '22023';
+  end if;
+
+  if if_match is not null then
+    update xapi.documents d
+    set content = data, content_type = lrs_put_document.content_type, etag = tag, updated = stored_at
+    where d.document_key = target_key
+      and ('*' = any (if_match) or d.etag = any (if_match));
+    if not found then
+      raise exception 'The document has changed or is gone since that ETag' using errcode = 'PT412';
+    end if;
+  elsif if_none_match is not null then
+    insert into xapi.documents (kind, activity_id, agent_key, registration, document_id, content,
+      content_type, etag, updated)
+    values (kind, scoped_activity, owner_key, scoped_registration, document_id, data,
+      lrs_put_document.content_type, tag, stored_at)
+    on conflict on constraint documents_unique_key do nothing;
+    if not found then
+      raise exception 'The document exists (If-None-Match: *)' using errcode = 'PT412';
+    end if;
+  elsif kind <> 'state' then
+    -- The client broke a MUST either way; over a document it has not seen, that is a conflict.
+    perform from xapi.documents d
+    where d.document_key = target_key;
+    if found then
+      raise exception 'The document exists: read it, then PUT with If-Match and its ETag'
+        using errcode = 'PT409';
+    end if;
+    raise exception 'A profile PUT needs If-Match, or If-None-Match: * for a new document'
+      using errcode = '22023';
+  else
+    insert into xapi.documents (kind, activity_id, agent_key, registration, document_id, content,
+      content_type, etag, updated)
+    values (kind, scoped_activity, owner_key, scoped_registration, document_id, data,
+      lrs_put_document.content_type, tag, stored_at)
+    on conflict on constraint documents_unique_key do update
+      set content = excluded.content, content_type = excluded.content_type, etag = excluded.etag,
+        updated = excluded.updated;
+  end if;
+  return tag;
+end;
+$$;
+
+-- POST: a new document is stored as sent (an application/json one must be a JSON object); onto an
+-- existing one, the posted JSON object's top-level properties are merged (xAPI-Communication 2.2),
+-- 22023 when either is not an application/json object. if_match and if_none_match as for PUT
+-- (PT412), but neither is required. Answers the ETag.
+create function public.lrs_post_document(
+  client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text,
+  content text, content_type text, if_match text[] default null, if_none_match text default null
+)
+returns text
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  owner_key text;
+  target_key bytea;
+  data bytea := decode(coalesce(content, ''), 'base64');
+  posted jsonb := private.xapi_json_object(data, content_type);
+  stored_at timestamptz := date_trunc('milliseconds', clock_timestamp());
+  scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
+  scoped_registration uuid := case when kind = 'state' then registration end;
+  existing xapi.documents;
+  existing_object jsonb;
+  merged bytea;
+begin
+  perform private.lrs_document_client(client_id, kind, true);
+  owner_key := private.xapi_document_agent_key(kind, agent);
+  target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
+    document_id);
+  if if_none_match is not null and if_none_match <> '*' then
+    raise exception 'If-None-Match on a document must be *' using errcode = '22023';
+  end if;
+  if posted is null and lower(btrim(split_part(content_type, ';', 1))) = 'application/json' then
+    raise exception 'An application/json document must be a JSON object' using errcode = '22023';
+  end if;
+  -- Locked, so that two merges onto one document both land; a first write that loses the race to
+  -- insert goes round again and merges.
+  loop
+    select * into existing from xapi.documents d
+    where d.document_key = target_key
+    for update;
+    if not found then
+      if if_match is not null then
+        raise exception 'There is no document with that ETag' using errcode = 'PT412';
+      end if;
+      insert into xapi.documents (kind, activity_id, agent_key, registration, document_id, content,
+        content_type, etag, updated)
+      values (kind, scoped_activity, owner_key, scoped_registration, document_id, data,
+        lrs_post_document.content_type, private.xapi_etag(data), stored_at)
+      on conflict on constraint documents_unique_key do nothing;
+      if found then
+        return private.xapi_etag(data);
+      end if;
+      continue;
+    end if;
+    if if_none_match is not null
+       or (if_match is not null and not ('*' = any (if_match) or existing.etag = any (if_match))) then
+      raise exception 'The document has changed since that ETag, or exists' using errcode = 'PT412';
+    end if;
+    existing_object := private.xapi_json_object(existing.content, existing.content_type);
+    if posted is null or existing_object is null then
+      raise exception 'Only an application/json object merges into an application/json object'
+        using errcode = '22023';
+    end if;
+    merged := convert_to((existing_object || posted)::text, 'UTF8');
+    update xapi.documents
+    set content = merged, etag = private.xapi_etag(merged), updated = stored_at
+    where id = existing.id;
+    return private.xapi_etag(merged);
+  end loop;
+end;
+$$;
+
+-- Deletes one document (none is no error); with if_match, only when its ETag is listed (PT412).
+create function public.lrs_delete_document(
+  client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text,
+  if_match text[] default null
+)
+returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  owner_key text;
+  target_key bytea;
+  scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
+  scoped_registration uuid := case when kind = 'state' then registration end;
+  existing xapi.documents;
+begin
+  perform private.lrs_document_client(client_id, kind, true);
+  owner_key := private.xapi_document_agent_key(kind, agent);
+  target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
+    document_id);
+  select * into existing from xapi.documents d
+  where d.document_key = target_key
+  for update;
+  if not found then
+    if if_match is not null then
+      raise exception 'There is no document with that ETag' using errcode = 'PT412';
+    end if;
+    return;
+  end if;
+  if if_match is not null and not ('*' = any (if_match) or existing.etag = any (if_match)) then
+    raise exception 'The document has changed since that ETag' using errcode = 'PT412';
+  end if;
+  delete from xapi.documents where id = existing.id;
+end;
+$$;
+
+-- Deletes every state document of an activity and agent: of one registration when given, of all
+-- otherwise.
+create function public.lrs_delete_state(
+  client_id uuid, activity_id text, agent jsonb, registration uuid
+)
+returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  owner_key text;
+begin
+  perform private.lrs_document_client(client_id, 'state', true);
+  owner_key := private.xapi_document_agent_key('state', agent);
+  delete from xapi.documents d
+  where d.context_key = private.xapi_document_key('state', lrs_delete_state.activity_id, owner_key,
+      null, null)
+    and (lrs_delete_state.registration is null or d.registration = lrs_delete_state.registration);
+end;
+$$;
+
+-- Activities and agents (xAPI-Communication 2.4, 2.5) -------------------------------------------------
+
+-- What the LRS knows of an activity (xAPI-Communication 2.5: all it has from the statements whose
+-- object it is): their definitions merged oldest first, a later statement's properties replacing
+-- an earlier one's but for the name and description language maps, which gather every language;
+-- the bare Activity when none has a definition. Derived from statements, so statement read scopes.
+create function public.lrs_activity(client_id uuid, activity_id text) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  client public.lrs_clients := private.lrs_live_client(client_id);
+  definition jsonb;
+  previous jsonb;
+  merged jsonb;
+  language_map text;
+begin
+  if not client.scopes && array['statements/read', 'all/read', 'all'] then
+    raise exception 'This LRS client may not read activities' using errcode = '42501';
+  end if;
+  if coalesce(char_length(activity_id), 0) not between 1 and 2048 then
+    raise exception 'activityId must be an IRI' using errcode = '22023';
+  end if;
+  for definition in
+    select s.statement -> 'object' -> 'definition'
+    from xapi.statements s
+    where s.activity_id = lrs_activity.activity_id
+      and jsonb_typeof(s.statement -> 'object' -> 'definition') = 'object'
+    order by s.seq
+  loop
+    previous := coalesce(merged, '{}');
+    merged := previous || definition;
+    foreach language_map in array array['name', 'description'] loop
+      if jsonb_typeof(previous -> language_map) = 'object'
+         and jsonb_typeof(definition -> language_map) = 'object' then
+        merged := jsonb_set(merged, array[language_map],
+          (previous -> language_map) || (definition -> language_map));
+      end if;
+    end loop;
+  end loop;
+  return jsonb_build_object('objectType', 'Activity', 'id', activity_id)
+    || case when merged is null then '{}'::jsonb
+      else jsonb_build_object('definition', merged) end;
+end;
+$$;
+
+-- The Person for an agent: each of its properties as a one-element list (the LRS holds no directory
+-- that would join an agent's other identities).
+create function public.lrs_person(client_id uuid, agent jsonb) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  client public.lrs_clients := private.lrs_live_client(client_id);
+  person jsonb := '{"objectType": "Person"}';
+  property text;
+begin
+  if not client.scopes && array['statements/read', 'all/read', 'all'] then
+    raise exception 'This LRS client may not read agents' using errcode = '42501';
+  end if;
+  if private.xapi_agent_key(agent) is null or agent ->> 'objectType' = 'Group' then
+    raise exception 'agent must be an Agent with an identifier' using errcode = '22023';
+  end if;
+  foreach property in array array['name', 'mbox', 'mbox_sha1sum', 'openid', 'account'] loop
+    if agent ? property then
+      person := person || jsonb_build_object(property, jsonb_build_array(agent -> property));
+    end if;
+  end loop;
+  return person;
+end;
+$$;
+
 -- Grants: revoke everything the new functions were given, then grant exactly.
 revoke all on function private.lrs_scope_names(), private.lrs_secret_hash(text),
   private.audit_lrs_client(), private.xapi_agent_key(jsonb), private.xapi_agent_keys(jsonb),
@@ -658,15 +1084,32 @@ revoke all on function private.lrs_scope_names(), private.lrs_secret_hash(text),
   private.xapi_timestamp(timestamptz), private.xapi_comparable(jsonb),
   private.refuse_statement_change(), private.refuse_attachment_change(),
   private.lrs_live_client(uuid),
-  private.xapi_sha2(bytea, integer), private.xapi_attachment_data(jsonb, jsonb)
+  private.xapi_sha2(bytea, integer), private.xapi_attachment_data(jsonb, jsonb),
+  private.lrs_document_client(uuid, text, boolean), private.xapi_document_agent_key(text, jsonb),
+  private.xapi_etag(bytea), private.xapi_json_object(bytea, text),
+  private.xapi_document_key(text, text, text, uuid, text)
   from public, anon, authenticated, service_role;
 revoke all on function public.create_lrs_client(text, text[]), public.revoke_lrs_client(uuid),
   public.admin_lrs_clients(), public.lrs_authenticate(text, text),
-  public.lrs_store_statements(uuid, jsonb, jsonb, jsonb), public.lrs_statements(uuid, jsonb)
+  public.lrs_store_statements(uuid, jsonb, jsonb, jsonb), public.lrs_statements(uuid, jsonb),
+  public.lrs_document(uuid, text, text, jsonb, uuid, text),
+  public.lrs_document_ids(uuid, text, text, jsonb, uuid, timestamptz),
+  public.lrs_put_document(uuid, text, text, jsonb, uuid, text, text, text, text[], text),
+  public.lrs_post_document(uuid, text, text, jsonb, uuid, text, text, text, text[], text),
+  public.lrs_delete_document(uuid, text, text, jsonb, uuid, text, text[]),
+  public.lrs_delete_state(uuid, text, jsonb, uuid), public.lrs_activity(uuid, text),
+  public.lrs_person(uuid, jsonb)
   from public, anon, authenticated, service_role;
 grant execute on function public.create_lrs_client(text, text[]), public.revoke_lrs_client(uuid),
   public.admin_lrs_clients()
   to authenticated, service_role;
 grant execute on function public.lrs_authenticate(text, text),
-  public.lrs_store_statements(uuid, jsonb, jsonb, jsonb), public.lrs_statements(uuid, jsonb)
+  public.lrs_store_statements(uuid, jsonb, jsonb, jsonb), public.lrs_statements(uuid, jsonb),
+  public.lrs_document(uuid, text, text, jsonb, uuid, text),
+  public.lrs_document_ids(uuid, text, text, jsonb, uuid, timestamptz),
+  public.lrs_put_document(uuid, text, text, jsonb, uuid, text, text, text, text[], text),
+  public.lrs_post_document(uuid, text, text, jsonb, uuid, text, text, text, text[], text),
+  public.lrs_delete_document(uuid, text, text, jsonb, uuid, text, text[]),
+  public.lrs_delete_state(uuid, text, jsonb, uuid), public.lrs_activity(uuid, text),
+  public.lrs_person(uuid, jsonb)
   to service_role;

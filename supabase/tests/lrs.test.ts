@@ -671,3 +671,169 @@ describe('the filters and paging', () => {
     expect(error?.code).toBe('22023');
   });
 });
+
+describe('documents, activities and agents', () => {
+  const activityId = () => `http://localhost:5173/xapi/activities/${randomUUID()}`;
+
+  function stateOf(client: IssuedClient, activity: string, agent: unknown) {
+    return {
+      client_id: client.lrs_client.id,
+      kind: 'state',
+      activity_id: activity,
+      agent,
+      registration: null,
+      document_id: 'bookmark',
+    };
+  }
+
+  it('anon and signed-in users cannot call the document, activity and agent functions', async () => {
+    const issued = await issueClient(['all']);
+    const { client } = await newUser('LRS Document Caller');
+    const target = stateOf(issued, activityId(), newLearner());
+    const content = Buffer.from('{}').toString('base64');
+    const calls = [
+      ['lrs_document', target],
+      ['lrs_document_ids', { ...target, document_id: undefined, since: null }],
+      ['lrs_put_document', { ...target, content, content_type: 'application/json' }],
+      ['lrs_post_document', { ...target, content, content_type: 'application/json' }],
+      ['lrs_delete_document', target],
+      [
+        'lrs_delete_state',
+        {
+          client_id: issued.lrs_client.id,
+          activity_id: target.activity_id,
+          agent: target.agent,
+          registration: null,
+        },
+      ],
+      ['lrs_activity', { client_id: issued.lrs_client.id, activity_id: target.activity_id }],
+      ['lrs_person', { client_id: issued.lrs_client.id, agent: target.agent }],
+    ] as const;
+    for (const [name, args] of calls) {
+      for (const caller of [anonClient(), client, admin]) {
+        const { error } = await caller.rpc(name, args);
+        expect([name, error?.code]).toEqual([name, '42501']);
+      }
+    }
+  });
+
+  it('keeps bytes as sent, files them under the agent key the statements use, with a SHA-1 ETag', async () => {
+    const issued = await issueClient(['state']);
+    const agent = newLearner();
+    const bytes = Buffer.from([0, 255, 1, 254, 10]);
+    const target = stateOf(issued, activityId(), agent);
+    const { data: etag, error } = await service.rpc('lrs_put_document', {
+      ...target,
+      content: bytes.toString('base64'),
+      content_type: 'application/octet-stream',
+    });
+    expect(error).toBeNull();
+    expect(etag).toBe(createHash('sha1').update(bytes).digest('hex'));
+    const { rows } = await database().query<{ agent_key: string; content: Buffer }>(
+      `select agent_key, content from xapi.documents where kind = 'state' and activity_id = $1`,
+      [target.activity_id],
+    );
+    expect(rows).toEqual([{ agent_key: `mbox:${agent.mbox}`, content: bytes }]);
+    const { data: read } = await service.rpc('lrs_document', target);
+    expect(read).toMatchObject({ content: bytes.toString('base64'), etag });
+  });
+
+  it('a revoked client is PT401 and a client without the scope is 42501', async () => {
+    const revoked = await issueClient(['all']);
+    await admin.rpc('revoke_lrs_client', { client_id: revoked.lrs_client.id });
+    const profileOnly = await issueClient(['profile']);
+    expect(
+      (await service.rpc('lrs_document', stateOf(revoked, activityId(), newLearner()))).error?.code,
+    ).toBe('PT401');
+    expect(
+      (await service.rpc('lrs_document', stateOf(profileOnly, activityId(), newLearner()))).error
+        ?.code,
+    ).toBe('42501');
+  });
+
+  it('a held If-Match write makes the second writer with the same ETag fail once the first commits', async () => {
+    const issued = await issueClient(['profile']);
+    const target = {
+      client_id: issued.lrs_client.id,
+      kind: 'activity_profile',
+      activity_id: activityId(),
+      agent: null,
+      registration: null,
+      document_id: 'raced',
+    };
+    const put = (text: string, preconditions: Record<string, unknown>) => ({
+      ...target,
+      content: Buffer.from(text).toString('base64'),
+      content_type: 'application/json',
+      ...preconditions,
+    });
+    const created = await service.rpc('lrs_put_document', put('{"v":0}', { if_none_match: '*' }));
+    expect(created.error).toBeNull();
+    const etag = created.data as string;
+
+    const first = await database().connect();
+    try {
+      await first.query('begin');
+      await first.query(
+        `select public.lrs_put_document($1, $2, $3, null, null, $4, $5, 'application/json', $6)`,
+        [
+          target.client_id,
+          target.kind,
+          target.activity_id,
+          target.document_id,
+          Buffer.from('{"v":1}').toString('base64'),
+          [etag],
+        ],
+      );
+      // The second waits on the first's row lock, then finds the ETag changed under it.
+      const second = service.rpc('lrs_put_document', put('{"v":2}', { if_match: [etag] }));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.query('commit');
+      expect((await second).error?.code).toBe('PT412');
+    } finally {
+      first.release();
+    }
+    const { data } = await service.rpc('lrs_document', target);
+    expect(Buffer.from((data as { content: string }).content, 'base64').toString()).toBe('{"v":1}');
+  });
+
+  it('a document row must name what its kind is keyed by', async () => {
+    const sql = `insert into xapi.documents (kind, activity_id, agent_key, document_id, content,
+      content_type, etag, updated) values ($1, $2, $3, 'x', '\\x', 'text/plain', repeat('0', 40), now())`;
+    await expect(database().query(sql, ['state', activityId(), null])).rejects.toThrow(
+      'documents_key_fits_kind',
+    );
+    await expect(
+      database().query(sql, ['activity_profile', activityId(), 'mbox:mailto:a@example.org']),
+    ).rejects.toThrow('documents_key_fits_kind');
+    await expect(database().query(sql, ['agent_profile', null, null])).rejects.toThrow(
+      'documents_key_fits_kind',
+    );
+  });
+
+  it("an activity is its statements' definitions merged, the later winning; a Person is the agent given, as lists", async () => {
+    const issued = await issueClient(['all']);
+    const activity = activityId();
+    await stored(issued, [
+      statement({ object: { id: activity, definition: { name: { 'en-GB': 'Old' } } } }),
+    ]);
+    await stored(issued, [
+      statement({ object: { id: activity, definition: { name: { 'en-GB': 'New' } } } }),
+    ]);
+    await stored(issued, [statement({ object: { id: activity } })]);
+    const { data } = await service.rpc('lrs_activity', {
+      client_id: issued.lrs_client.id,
+      activity_id: activity,
+    });
+    expect(data).toEqual({
+      objectType: 'Activity',
+      id: activity,
+      definition: { name: { 'en-GB': 'New' } },
+    });
+    const { data: person } = await service.rpc('lrs_person', {
+      client_id: issued.lrs_client.id,
+      agent: { objectType: 'Agent', mbox_sha1sum: 'a'.repeat(40) },
+    });
+    expect(person).toEqual({ objectType: 'Person', mbox_sha1sum: ['a'.repeat(40)] });
+  });
+});

@@ -19,6 +19,7 @@ const statusByCode: Record<string, number> = {
   '42501': 403,
   PT404: 404,
   PT409: 409,
+  PT412: 412,
   // Two requests storing one new id at once: the second finds the first's row on commit.
   '23505': 409,
   '22023': 400,

@@ -1,23 +1,43 @@
-// The xAPI 1.0.3 Learning Record Store (docs/learning-records.md). This slice answers `statements`
-// and `about`; the other resources answer 404 until they are built.
-import { authenticate } from './credentials.ts';
+// The xAPI 1.0.3 Learning Record Store (docs/learning-records.md): every resource of
+// xAPI-Communication 2.1 to 2.8.
+import { authenticate, type LrsCredential } from './credentials.ts';
 import { corsHeaders } from './cors.ts';
 import { type Answer, failure, respond, XapiError, xapiVersion } from './http.ts';
 import { readXapiRequest, type XapiRequest } from './request.ts';
 import { about } from './resources/about.ts';
+import { activities } from './resources/activities.ts';
+import { activityProfiles } from './resources/activityProfile.ts';
+import { agentProfiles } from './resources/agentProfile.ts';
+import { agents } from './resources/agents.ts';
+import { stateDocuments } from './resources/state.ts';
 import { statements } from './resources/statements.ts';
 import { requireVersionHeader } from './version.ts';
+
+const resources: Record<
+  string,
+  (request: XapiRequest, credential: LrsCredential) => Promise<Answer>
+> = {
+  statements,
+  'activities/state': stateDocuments,
+  'activities/profile': activityProfiles,
+  'agents/profile': agentProfiles,
+  activities,
+  agents,
+};
 
 async function answer(request: XapiRequest): Promise<Answer> {
   if (request.resource === 'about') return about(request);
   // Before the resource is looked up: a request without the version header is a 400 on every
   // resource but about, built or not (xAPI-Communication 2.8).
   requireVersionHeader(request.header('X-Experience-API-Version'));
-  if (request.resource !== 'statements') {
+  const resource = Object.hasOwn(resources, request.resource)
+    ? resources[request.resource]
+    : undefined;
+  if (!resource) {
     throw new XapiError(404, `No resource ${request.resource || '(none)'} in this LRS.`);
   }
   const credential = await authenticate(request.header('Authorization'));
-  return statements(request, credential);
+  return resource(request, credential);
 }
 
 /** Every answer of the Statement Resource carries Consistent-Through, errors included. */
