@@ -282,6 +282,19 @@ test.describe('sessions', () => {
   });
 });
 
+test('before the app has run, Sign in cannot send the form (it would put the password in the address)', async ({
+  page,
+}) => {
+  // The prerendered page as it stands while its code is still on the way (held, never answered).
+  await page.route('**/assets/*.js', () => undefined);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('Secret123');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL('/login');
+});
+
 test.describe('password reset', () => {
   test('from the e-mail link to signing in with the new password', async ({
     page,

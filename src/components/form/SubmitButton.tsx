@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { useInteractive } from '@/lib/useInteractive';
 
-/** A form's submit button: disabled and relabelled while the form is busy. */
+/**
+ * A form's submit button: disabled and relabelled while the form is busy, and disabled until the
+ * page is interactive (see useInteractive).
+ */
 export function SubmitButton({
   busy,
   busyLabel,
@@ -11,8 +15,9 @@ export function SubmitButton({
   busyLabel: string;
   children: ReactNode;
 }) {
+  const interactive = useInteractive();
   return (
-    <Button type="submit" className="w-full" disabled={busy}>
+    <Button type="submit" className="w-full" disabled={busy || !interactive}>
       {busy ? busyLabel : children}
     </Button>
   );

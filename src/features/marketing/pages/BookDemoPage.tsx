@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { bookDemoForm, bookDemoHero, bookDemoNextSteps } from '@/content/bookDemo';
 import { toast } from '@/lib/toast';
+import { useInteractive } from '@/lib/useInteractive';
 import { submitLead } from '../api';
 
 const { fields } = bookDemoForm;
@@ -47,6 +48,7 @@ function DemoField({
  */
 export default function BookDemoPage() {
   const [sending, setSending] = useState(false);
+  const interactive = useInteractive();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -116,7 +118,7 @@ export default function BookDemoPage() {
             />
           </div>
           <div className="sm:col-span-2">
-            <Button type="submit" size="lg" disabled={sending}>
+            <Button type="submit" size="lg" disabled={sending || !interactive}>
               {sending ? bookDemoForm.sendingLabel : bookDemoForm.submitLabel}
             </Button>
           </div>

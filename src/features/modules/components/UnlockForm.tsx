@@ -4,6 +4,7 @@ import { PasswordInput } from '@/components/form/PasswordInput';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Button } from '@/components/ui/button';
 import { unlockCopy as copy } from '@/content/trainingAccess';
+import { useInteractive } from '@/lib/useInteractive';
 import { useUnlockModule } from '../hooks';
 import { unlockSchema } from '../schemas';
 
@@ -28,6 +29,7 @@ export function UnlockForm({
   const titleId = useId();
   const form = useZodForm(unlockSchema, { password: '' });
   const { errors, isSubmitting } = form.formState;
+  const interactive = useInteractive();
   const [failure, setFailure] = useState(initialFailure);
   const unlockModule = useUnlockModule();
 
@@ -67,7 +69,7 @@ export function UnlockForm({
           {failure}
         </p>
       ) : null}
-      <Button type="submit" className="w-full" disabled={isSubmitting || unlocked}>
+      <Button type="submit" className="w-full" disabled={isSubmitting || unlocked || !interactive}>
         {unlocked ? copy.unlockedLabel : isSubmitting ? copy.checkingLabel : copy.submitLabel}
       </Button>
     </form>
