@@ -152,6 +152,41 @@ create table public.leads (
 );
 alter table public.leads enable row level security;
 
+create table public.learning_modules (
+  slug text not null,
+  length_seconds integer not null,
+  completion_threshold numeric(3,2) default 0.9 not null,
+  constraint learning_modules_completion_threshold_check CHECK (((completion_threshold > (0)::numeric) AND (completion_threshold <= (1)::numeric))),
+  constraint learning_modules_length_seconds_check CHECK (((length_seconds >= 1) AND (length_seconds <= 86400))),
+  constraint learning_modules_pkey PRIMARY KEY (slug),
+  constraint learning_modules_slug_check CHECK ((slug ~ '^[a-z0-9-]{1,64}$'::text))
+);
+alter table public.learning_modules enable row level security;
+
+create table public.learning_progress (
+  registration uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  module text not null,
+  actor jsonb not null,
+  actor_key text not null,
+  activity_id text not null,
+  lms_authority jsonb not null,
+  first_launched_at timestamp with time zone default now() not null,
+  last_activity_at timestamp with time zone default now() not null,
+  played nummultirange default '{}'::nummultirange not null,
+  seconds_watched integer default 0 not null,
+  percent smallint default 0 not null,
+  completed_at timestamp with time zone,
+  constraint learning_progress_activity_id_check CHECK (((char_length(activity_id) >= 1) AND (char_length(activity_id) <= 2048))),
+  constraint learning_progress_module_fkey FOREIGN KEY (module) REFERENCES public.learning_modules(slug),
+  constraint learning_progress_percent_check CHECK (((percent >= 0) AND (percent <= 100))),
+  constraint learning_progress_pkey PRIMARY KEY (registration),
+  constraint learning_progress_seconds_watched_check CHECK ((seconds_watched >= 0)),
+  constraint learning_progress_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint learning_progress_user_id_module_key UNIQUE (user_id, module)
+);
+alter table public.learning_progress enable row level security;
+
 create table public.lrs_clients (
   id uuid default gen_random_uuid() not null,
   name text not null,
@@ -264,6 +299,8 @@ CREATE INDEX expired_trials_user_idx ON public.expired_trials USING btree (user_
 CREATE INDEX leads_client_key_idx ON public.leads USING btree (client_key, created_at DESC);
 CREATE INDEX leads_created_at_idx ON public.leads USING btree (created_at DESC, id DESC);
 CREATE INDEX leads_search_text_trgm_idx ON public.leads USING gin (search_text extensions.gin_trgm_ops);
+CREATE INDEX learning_progress_actor_key_idx ON public.learning_progress USING btree (actor_key);
+CREATE INDEX learning_progress_module_idx ON public.learning_progress USING btree (module, last_activity_at);
 CREATE INDEX lrs_clients_created_at_idx ON public.lrs_clients USING btree (created_at DESC);
 CREATE INDEX lrs_clients_created_by_idx ON public.lrs_clients USING btree (created_by);
 CREATE INDEX module_unlocks_access_code_idx ON public.module_unlocks USING btree (access_code_id, user_id) WHERE (access_code_id IS NOT NULL);
@@ -600,14 +637,91 @@ AS $function$
     and (uid is distinct from auth.uid() or coalesce(auth.jwt() ->> 'aal', '') = 'aal2');
 $function$;
 
-CREATE OR REPLACE FUNCTION private.lrs_document_client(client_id uuid, kind text, writing boolean)
- RETURNS public.lrs_clients
+CREATE OR REPLACE FUNCTION private.learning_record_statement(statement jsonb, stored_at timestamp with time zone, session_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  completed_verb constant text := 'http://adlnet.gov/expapi/verbs/completed';
+  segments_extension constant text := 'https://w3id.org/xapi/video/extensions/played-segments';
+  verb text := statement -> 'verb' ->> 'id';
+  progress public.learning_progress;
+  module_length integer;
+  all_played nummultirange;
+  watched numeric;
+begin
+  if session_id is not null then
+    update xapi.launch_sessions s
+    set last_statement_at = stored_at,
+      terminated_at = case when verb = 'http://adlnet.gov/expapi/verbs/terminated' then stored_at
+        else s.terminated_at end
+    where s.id = session_id;
+  end if;
+  select * into progress from public.learning_progress p
+  where p.registration = (statement -> 'context' ->> 'registration')::uuid
+  for update;
+  if not found or private.xapi_agent_key(statement -> 'actor') is distinct from progress.actor_key then
+    return;
+  end if;
+  select m.length_seconds into module_length from public.learning_modules m
+  where m.slug = progress.module;
+  all_played := progress.played;
+  if jsonb_typeof(statement -> 'result' -> 'extensions' -> segments_extension) = 'string' then
+    all_played := all_played
+      + private.video_played_segments(statement -> 'result' -> 'extensions' ->> segments_extension);
+  end if;
+  watched := least(private.seconds_in(all_played * nummultirange(numrange(0, module_length))),
+    module_length);
+  update public.learning_progress p
+  set last_activity_at = greatest(p.last_activity_at, stored_at),
+    played = all_played,
+    seconds_watched = floor(watched)::integer,
+    percent = floor(100 * watched / module_length)::smallint,
+    completed_at = case when p.completed_at is null and verb = completed_verb then stored_at
+      else p.completed_at end
+  where p.registration = progress.registration;
+  if progress.completed_at is null and verb = completed_verb then
+    perform private.xapi_lms_statement(progress,
+      coalesce(session_id, (statement -> 'context' -> 'extensions'
+        ->> 'https://w3id.org/xapi/cmi5/context/extensions/sessionid')::uuid),
+      'https://w3id.org/xapi/adl/verbs/satisfied', 'satisfied', '{}', null, stored_at);
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.lrs_credential_bounds(client_id uuid, OUT agent_keys text[], OUT registration uuid)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.lrs_clients c where c.id = client_id) then
+    return;
+  end if;
+  select array[p.actor_key], p.registration into agent_keys, registration
+  from xapi.launch_sessions s
+  join public.learning_progress p on p.registration = s.registration
+  where s.id = client_id;
+  if found then
+    return;
+  end if;
+  agent_keys := array(
+    select distinct p.actor_key from public.learning_progress p where p.user_id = client_id);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.lrs_document_owner(client_id uuid, kind text, agent jsonb, registration uuid, writing boolean)
+ RETURNS text
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
 declare
   client public.lrs_clients := private.lrs_live_client(client_id);
+  bounds record;
+  owner_key text := private.xapi_agent_key(agent);
   needed text[] := case kind when 'state' then array['state', 'all']
     when 'activity_profile' then array['profile', 'all']
     when 'agent_profile' then array['profile', 'all'] end;
@@ -622,7 +736,19 @@ begin
     raise exception 'This LRS client may not % these documents',
       case when writing then 'change' else 'read' end using errcode = '42501';
   end if;
-  return client;
+  if kind = 'activity_profile' then
+    return null;
+  end if;
+  if owner_key is null then
+    raise exception 'agent must be an Agent with an identifier' using errcode = '22023';
+  end if;
+  select * into bounds from private.lrs_credential_bounds(client_id);
+  if bounds.agent_keys is not null and (not owner_key = any (bounds.agent_keys)
+      or registration is distinct from bounds.registration) then
+    raise exception 'A launch session reaches only its learner''s state in its registration'
+      using errcode = '42501';
+  end if;
+  return owner_key;
 end;
 $function$;
 
@@ -635,12 +761,33 @@ AS $function$
 declare
   client public.lrs_clients;
 begin
-  select * into client from public.lrs_clients where id = client_id and revoked_at is null;
-  if not found then
-    raise exception 'Unknown or revoked LRS client' using errcode = 'PT401';
+  select * into client from public.lrs_clients c where c.id = client_id and c.revoked_at is null;
+  if found then
+    return client;
   end if;
-  return client;
+  if (private.lrs_live_session(client_id)).id is not null then
+    return row(client_id, 'cmi5 launch session', replace(client_id::text, '-', ''), repeat('0', 64),
+      array['statements/write', 'statements/read/mine', 'state'], null, now(), null)::public.lrs_clients;
+  end if;
+  if exists (select 1 from auth.users u where u.id = client_id)
+     and not exists (select 1 from public.lrs_clients c where c.id = client_id)
+     and not exists (select 1 from xapi.launch_sessions s where s.id = client_id) then
+    return row(client_id, 'Signed-in learner', replace(client_id::text, '-', ''), repeat('0', 64),
+      array['statements/read/mine'], client_id, now(), null)::public.lrs_clients;
+  end if;
+  raise exception 'Unknown or revoked LRS client' using errcode = 'PT401';
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.lrs_live_session(session_id uuid)
+ RETURNS xapi.launch_sessions
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select s.* from xapi.launch_sessions s
+  where s.id = session_id and s.fetched_at is not null and s.terminated_at is null
+    and s.abandoned_at is null and s.launched_at > now() - interval '12 hours';
 $function$;
 
 CREATE OR REPLACE FUNCTION private.lrs_scope_names()
@@ -660,6 +807,19 @@ CREATE OR REPLACE FUNCTION private.lrs_secret_hash(secret text)
  SET search_path TO ''
 AS $function$
   select encode(sha256(convert_to(coalesce(secret, ''), 'UTF8')), 'hex');
+$function$;
+
+CREATE OR REPLACE FUNCTION private.may_open_module(uid uuid, module text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select module = 'rural-minds' or exists (
+    select 1 from public.module_unlocks u
+    where u.user_id = uid and u.module_name = module
+      and (u.grant_kind <> 'trial' or private.has_active_trial(uid))
+  );
 $function$;
 
 CREATE OR REPLACE FUNCTION private.may_request_trial(uid uuid DEFAULT auth.uid())
@@ -776,6 +936,15 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.seconds_in(played nummultirange)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(upper(r) - lower(r)), 0) from unnest(played) as ranges (r);
+$function$;
+
 CREATE OR REPLACE FUNCTION private.settle_email_attempts()
  RETURNS void
  LANGUAGE plpgsql
@@ -829,6 +998,21 @@ CREATE OR REPLACE FUNCTION private.training_module_slugs()
 AS $function$
   select array['dementia', 'home-visits', 'womens-health', 'social-justice', 'chronic-pain',
     'advanced-dementia', 'conflict-resolution', 'group-menopause', 'group-diabetes']::text[];
+$function$;
+
+CREATE OR REPLACE FUNCTION private.video_played_segments(segments text)
+ RETURNS nummultirange
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(range_agg(numrange(s.start_at, s.end_at)), '{}'::nummultirange)
+  from (
+    select split_part(part, '[.]', 1)::numeric as start_at, split_part(part, '[.]', 2)::numeric as end_at
+    from unnest(string_to_array(segments, '[,]')) as parts (part)
+    where part ~ '^[0-9]{1,9}(\.[0-9]{1,6})?\[\.\][0-9]{1,9}(\.[0-9]{1,6})?$'
+  ) as s
+  where s.start_at < s.end_at;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_agent_key(agent jsonb)
@@ -917,25 +1101,6 @@ AS $function$
   );
 $function$;
 
-CREATE OR REPLACE FUNCTION private.xapi_document_agent_key(kind text, agent jsonb)
- RETURNS text
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-declare
-  key text := private.xapi_agent_key(agent);
-begin
-  if kind = 'activity_profile' then
-    return null;
-  end if;
-  if key is null then
-    raise exception 'agent must be an Agent with an identifier' using errcode = '22023';
-  end if;
-  return key;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION private.xapi_document_key(kind text, activity_id text, agent_key text, registration uuid, document_id text)
  RETURNS bytea
  LANGUAGE sql
@@ -946,6 +1111,15 @@ AS $function$
     jsonb_build_array(kind, activity_id, agent_key, registration, document_id)::text, 'UTF8'));
 $function$;
 
+CREATE OR REPLACE FUNCTION private.xapi_duration(span interval)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select format('PT%sS', round(greatest(extract(epoch from span), 0)::numeric, 2));
+$function$;
+
 CREATE OR REPLACE FUNCTION private.xapi_etag(content bytea)
  RETURNS text
  LANGUAGE sql
@@ -953,6 +1127,30 @@ CREATE OR REPLACE FUNCTION private.xapi_etag(content bytea)
  SET search_path TO ''
 AS $function$
   select encode(extensions.digest(content, 'sha1'), 'hex');
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_insert_statement(final jsonb, stored_at timestamp with time zone, lrs_client_id uuid, launch_session_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  voided_verb constant text := 'http://adlnet.gov/expapi/verbs/voided';
+  statement_id uuid := (final ->> 'id')::uuid;
+  ref uuid := case when final -> 'object' ->> 'objectType' = 'StatementRef'
+    then (final -> 'object' ->> 'id')::uuid end;
+begin
+  insert into xapi.statements (id, statement, stored, lrs_client_id, launch_session_id, agent_keys,
+    related_agent_keys, verb_id, activity_id, related_activity_ids, registration, statement_ref,
+    voided)
+  values (statement_id, final, stored_at, lrs_client_id, launch_session_id,
+    private.xapi_statement_agent_keys(final), private.xapi_related_agent_keys(final),
+    final -> 'verb' ->> 'id', private.xapi_object_activity_id(final),
+    private.xapi_related_activity_ids(final), (final -> 'context' ->> 'registration')::uuid, ref,
+    -- A statement voided before it arrived is stored voided.
+    not (final -> 'verb' ->> 'id' = voided_verb and ref is not null)
+      and exists (select 1 from xapi.statements v where v.statement_ref = statement_id and v.voiding));
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_json_object(content bytea, content_type text)
@@ -971,6 +1169,33 @@ begin
   return case when jsonb_typeof(parsed) = 'object' then parsed end;
 exception when others then
   return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.xapi_lms_statement(progress public.learning_progress, session_id uuid, verb_id text, verb_name text, extensions jsonb, result jsonb, stored_at timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.xapi_insert_statement(
+    jsonb_build_object(
+      'id', gen_random_uuid(),
+      'actor', progress.actor,
+      'verb', jsonb_build_object('id', verb_id, 'display', jsonb_build_object('en-US', verb_name)),
+      'object', jsonb_build_object('objectType', 'Activity', 'id', progress.activity_id),
+      'context', jsonb_build_object(
+        'registration', progress.registration,
+        'contextActivities', jsonb_build_object('category', jsonb_build_array(jsonb_build_object(
+          'objectType', 'Activity', 'id', 'https://w3id.org/xapi/cmi5/context/categories/cmi5'))),
+        'extensions', jsonb_build_object(
+          'https://w3id.org/xapi/cmi5/context/extensions/sessionid', session_id) || extensions),
+      'timestamp', private.xapi_timestamp(stored_at),
+      'stored', private.xapi_timestamp(stored_at),
+      'authority', progress.lms_authority,
+      'version', '1.0.0')
+    || case when result is null then '{}'::jsonb else jsonb_build_object('result', result) end,
+    stored_at, null, null);
 end;
 $function$;
 
@@ -1110,6 +1335,29 @@ begin
           where e.user_id = converted.user_id
             and coalesce(e.granted_at, e.expired_at) < converted.first_unlock)
       ));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.admin_learning_summary(days integer)
+ RETURNS TABLE(module text, starts integer, completions integer, median_minutes numeric)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  since timestamptz;
+begin
+  perform private.assert_admin();
+  since := private.activity_window_start(days);
+  return query
+    select p.module,
+      (count(*) filter (where p.first_launched_at > since))::integer,
+      (count(*) filter (where p.completed_at > since))::integer,
+      round((percentile_cont(0.5) within group (order by p.seconds_watched) / 60)::numeric, 1)
+    from public.learning_progress p
+    where p.last_activity_at > since
+    group by p.module
+    order by 2 desc, 1;
 end;
 $function$;
 
@@ -1524,16 +1772,24 @@ end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.lrs_authenticate(key text, secret text)
- RETURNS TABLE(client_id uuid, client_name text, client_key text, scopes text[])
+ RETURNS TABLE(client_id uuid, client_name text, client_key text, scopes text[], authority jsonb)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select c.id, c.name, c.key, c.scopes
+  select c.id, c.name, c.key, c.scopes, null::jsonb
   from public.lrs_clients c
   where c.key = lrs_authenticate.key
     and c.secret_hash = private.lrs_secret_hash(lrs_authenticate.secret)
-    and c.revoked_at is null;
+    and c.revoked_at is null
+  union all
+  select s.id, 'cmi5 launch session', s.id::text,
+    array['statements/write', 'statements/read/mine', 'state'], p.lms_authority
+  from xapi.launch_sessions s
+  join public.learning_progress p on p.registration = s.registration
+  where lrs_authenticate.key = 'cmi5'
+    and s.token_hash = private.lrs_secret_hash(lrs_authenticate.secret)
+    and (private.lrs_live_session(s.id)).id is not null;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.lrs_delete_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, if_match text[] DEFAULT NULL::text[])
@@ -1549,8 +1805,7 @@ declare
   scoped_registration uuid := case when kind = 'state' then registration end;
   existing xapi.documents;
 begin
-  perform private.lrs_document_client(client_id, kind, true);
-  owner_key := private.xapi_document_agent_key(kind, agent);
+  owner_key := private.lrs_document_owner(client_id, kind, agent, registration, true);
   target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
     document_id);
   select * into existing from xapi.documents d
@@ -1578,8 +1833,7 @@ AS $function$
 declare
   owner_key text;
 begin
-  perform private.lrs_document_client(client_id, 'state', true);
-  owner_key := private.xapi_document_agent_key('state', agent);
+  owner_key := private.lrs_document_owner(client_id, 'state', agent, lrs_delete_state.registration, true);
   delete from xapi.documents d
   where d.context_key = private.xapi_document_key('state', lrs_delete_state.activity_id, owner_key,
       null, null)
@@ -1600,8 +1854,7 @@ declare
   scoped_registration uuid := case when kind = 'state' then registration end;
   answer jsonb;
 begin
-  perform private.lrs_document_client(client_id, kind, false);
-  owner_key := private.xapi_document_agent_key(kind, agent);
+  owner_key := private.lrs_document_owner(client_id, kind, agent, registration, false);
   target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
     document_id);
   select jsonb_build_object('content', translate(encode(d.content, 'base64'), E'\n', ''),
@@ -1625,8 +1878,7 @@ declare
   scoped_registration uuid := case when kind = 'state' then registration end;
   answer jsonb;
 begin
-  perform private.lrs_document_client(client_id, kind, false);
-  owner_key := private.xapi_document_agent_key(kind, agent);
+  owner_key := private.lrs_document_owner(client_id, kind, agent, registration, false);
   select jsonb_build_object(
       'ids', coalesce(jsonb_agg(distinct d.document_id), '[]'),
       'updated', private.xapi_timestamp(max(d.updated)))
@@ -1637,6 +1889,133 @@ begin
     and (scoped_registration is null or d.registration = scoped_registration)
     and (since is null or d.updated > since);
   return answer;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_fetch_token(fetch_code text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  session xapi.launch_sessions;
+  secret text := encode(extensions.gen_random_bytes(32), 'hex');
+begin
+  select * into session from xapi.launch_sessions s
+  where s.fetch_hash = private.lrs_secret_hash(fetch_code)
+  for update;
+  if not found then
+    return jsonb_build_object('error-code', '2', 'error-text', 'This launch is not known.');
+  end if;
+  if session.fetched_at is not null or session.launched_at <= now() - interval '10 minutes'
+     or session.terminated_at is not null or session.abandoned_at is not null then
+    return jsonb_build_object('error-code', '1',
+      'error-text', 'This launch has been used or has expired. Start the training again.');
+  end if;
+  update xapi.launch_sessions
+  set fetched_at = now(), token_hash = private.lrs_secret_hash(secret)
+  where id = session.id;
+  return jsonb_build_object('auth-token',
+    translate(encode(convert_to('cmi5:' || secret, 'UTF8'), 'base64'), E'\n', ''));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_launch(user_id uuid, module text, site_url text, launch_url text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  cmi5 constant text := 'https://w3id.org/xapi/cmi5/context/extensions/';
+  site text := rtrim(coalesce(site_url, ''), '/');
+  chosen public.learning_modules;
+  progress public.learning_progress;
+  earlier xapi.launch_sessions;
+  session_id uuid := gen_random_uuid();
+  fetch_code text := encode(extensions.gen_random_bytes(24), 'hex');
+  now_at timestamptz := date_trunc('milliseconds', clock_timestamp());
+  mode text;
+  parameters text;
+  launch_data bytea;
+  learner jsonb;
+begin
+  if site !~ '^https?://[^/?#[:space:]]+$' then
+    raise exception 'site_url must be an origin' using errcode = '22023';
+  end if;
+  if coalesce(char_length(launch_url), 0) not between 1 and 2048
+     or launch_url !~ '^https?://[^[:space:]]+$' then
+    raise exception 'launch_url must be an http(s) URL' using errcode = '22023';
+  end if;
+  select * into chosen from public.learning_modules m where m.slug = module;
+  if not found then
+    raise exception 'Unknown training module' using errcode = '22023';
+  end if;
+  if user_id is null or not private.may_open_module(user_id, module) then
+    raise exception 'Unlock this module before starting its training' using errcode = '42501';
+  end if;
+
+  learner := jsonb_build_object('objectType', 'Agent',
+    'account', jsonb_build_object('homePage', site, 'name', user_id::text));
+  insert into public.learning_progress as p (user_id, module, actor, actor_key, activity_id,
+    lms_authority, first_launched_at, last_activity_at)
+  values (user_id, module, learner, private.xapi_agent_key(learner),
+    site || '/xapi/activities/module/' || module,
+    jsonb_build_object('objectType', 'Agent', 'name', 'Revolve',
+      'account', jsonb_build_object('homePage', site, 'name', 'revolve-lms')),
+    now_at, now_at)
+  on conflict on constraint learning_progress_user_id_module_key do nothing;
+  select * into progress from public.learning_progress p
+  where p.user_id = lrs_launch.user_id and p.module = lrs_launch.module
+  for update;
+
+  for earlier in
+    select * from xapi.launch_sessions s
+    where s.registration = progress.registration and s.terminated_at is null
+      and s.abandoned_at is null
+    for update
+  loop
+    perform private.xapi_lms_statement(progress, earlier.id, 'https://w3id.org/xapi/adl/verbs/abandoned',
+      'abandoned', '{}', jsonb_build_object('duration', private.xapi_duration(
+        coalesce(earlier.last_statement_at, earlier.launched_at) - earlier.launched_at)),
+      now_at);
+    update xapi.launch_sessions set abandoned_at = now_at where id = earlier.id;
+  end loop;
+
+  mode := case when progress.completed_at is null then 'Normal' else 'Review' end;
+  parameters := jsonb_build_object('length', chosen.length_seconds,
+    'completionThreshold', chosen.completion_threshold)::text;
+  insert into xapi.launch_sessions (id, registration, launch_mode, launch_url, fetch_hash, launched_at)
+  values (session_id, progress.registration, mode, launch_url, private.lrs_secret_hash(fetch_code),
+    now_at);
+  perform private.xapi_lms_statement(progress, session_id, 'http://adlnet.gov/expapi/verbs/launched',
+    'launched', jsonb_build_object(cmi5 || 'launchmode', mode, cmi5 || 'launchurl', launch_url,
+      cmi5 || 'moveon', 'Completed', cmi5 || 'launchparameters', parameters),
+    null, now_at);
+
+  launch_data := convert_to(jsonb_build_object(
+    'contextTemplate', jsonb_build_object(
+      'contextActivities', jsonb_build_object('grouping', jsonb_build_array(
+        jsonb_build_object('objectType', 'Activity', 'id', progress.activity_id))),
+      'extensions', jsonb_build_object(cmi5 || 'sessionid', session_id)),
+    'launchMode', mode,
+    'launchMethod', 'AnyWindow',
+    'moveOn', 'Completed',
+    'launchParameters', parameters)::text, 'UTF8');
+  insert into xapi.documents (kind, activity_id, agent_key, registration, document_id, content,
+    content_type, etag, updated)
+  values ('state', progress.activity_id, progress.actor_key, progress.registration, 'LMS.LaunchData',
+    launch_data, 'application/json', private.xapi_etag(launch_data), now_at)
+  on conflict on constraint documents_unique_key do update
+    set content = excluded.content, content_type = excluded.content_type, etag = excluded.etag,
+      updated = excluded.updated;
+  update public.learning_progress p set last_activity_at = greatest(p.last_activity_at, now_at)
+  where p.registration = progress.registration;
+
+  return jsonb_build_object('registration', progress.registration, 'session', session_id,
+    'fetch_code', fetch_code, 'actor', progress.actor, 'activity_id', progress.activity_id,
+    'launch_mode', mode);
 end;
 $function$;
 
@@ -1684,8 +2063,7 @@ declare
   existing_object jsonb;
   merged bytea;
 begin
-  perform private.lrs_document_client(client_id, kind, true);
-  owner_key := private.xapi_document_agent_key(kind, agent);
+  owner_key := private.lrs_document_owner(client_id, kind, agent, registration, true);
   target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
     document_id);
   if if_none_match is not null and if_none_match <> '*' then
@@ -1747,8 +2125,7 @@ declare
   scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
   scoped_registration uuid := case when kind = 'state' then registration end;
 begin
-  perform private.lrs_document_client(client_id, kind, true);
-  owner_key := private.xapi_document_agent_key(kind, agent);
+  owner_key := private.lrs_document_owner(client_id, kind, agent, registration, true);
   target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
     document_id);
   if if_none_match is not null and if_none_match <> '*' then
@@ -1807,8 +2184,10 @@ AS $function$
 declare
   max_page constant integer := 100;
   client public.lrs_clients := private.lrs_live_client(client_id);
-  -- statements/read/mine: only what this client stored.
+  -- statements/read/mine: what this client stored; for a launch session or a signed-in user, their
+  -- learner's statements (in the session's registration).
   only_client uuid;
+  bounds record;
   consistent_through text := private.xapi_timestamp(statement_timestamp());
   found_statement jsonb;
   agent_key text;
@@ -1823,10 +2202,11 @@ declare
   has_more boolean;
   last_seq bigint;
 begin
+  select * into bounds from private.lrs_credential_bounds(client_id);
   if client.scopes && array['statements/read', 'all/read', 'all'] then
     only_client := null;
   elsif 'statements/read/mine' = any (client.scopes) then
-    only_client := client.id;
+    only_client := case when bounds.agent_keys is null then client.id end;
   else
     raise exception 'This LRS client may not read statements' using errcode = '42501';
   end if;
@@ -1841,7 +2221,9 @@ begin
     select s.statement into found_statement from xapi.statements s
     where s.id = coalesce(query ->> 'statementId', query ->> 'voidedStatementId')::uuid
       and s.voided = (query ? 'voidedStatementId')
-      and (only_client is null or s.lrs_client_id = only_client);
+      and (only_client is null or s.lrs_client_id = only_client)
+      and (bounds.agent_keys is null or s.agent_keys && bounds.agent_keys)
+      and (bounds.registration is null or s.registration = bounds.registration);
     return jsonb_build_object('statement', found_statement,
       'consistent_through', consistent_through)
       || private.xapi_attachment_data(query, jsonb_build_array(found_statement));
@@ -1906,6 +2288,8 @@ begin
          and ($6::timestamptz is null or c.stored <= $6)
          and ($7::bigint is null or c.seq %3$s $7)
          and ($8::uuid is null or c.lrs_client_id = $8)
+         and ($10::text[] is null or c.agent_keys && $10)
+         and ($11::uuid is null or c.registration = $11)
        order by c.seq %1$s
        limit $9 + 1
      ) as listed',
@@ -1915,7 +2299,7 @@ begin
   into page, has_more, last_seq
   using agent_key, query ->> 'verb', query ->> 'activity', (query ->> 'registration')::uuid,
     (query ->> 'since')::timestamptz, (query ->> 'until')::timestamptz, cursor_seq, only_client,
-    page_size;
+    page_size, bounds.agent_keys, bounds.registration;
   return jsonb_build_object('statements', page,
     'more', case when has_more then last_seq::text end,
     'consistent_through', consistent_through)
@@ -1932,6 +2316,8 @@ AS $function$
 declare
   voided_verb constant text := 'http://adlnet.gov/expapi/verbs/voided';
   client public.lrs_clients := private.lrs_live_client(client_id);
+  bounds record;
+  session_id uuid;
   stored_at timestamptz := date_trunc('milliseconds', clock_timestamp());
   repeated text;
   item jsonb;
@@ -1948,6 +2334,8 @@ begin
   if not client.scopes && array['statements/write', 'all'] then
     raise exception 'This LRS client may not write statements' using errcode = '42501';
   end if;
+  select * into bounds from private.lrs_credential_bounds(client_id);
+  session_id := case when bounds.registration is not null then client_id end;
   if jsonb_typeof(authority) is distinct from 'object' then
     raise exception 'The authority must be an Agent' using errcode = '22023';
   end if;
@@ -1981,6 +2369,14 @@ begin
     if jsonb_typeof(item) is distinct from 'object' or jsonb_typeof(item -> 'id') is distinct from 'string' then
       raise exception 'Each statement must be an object with an id' using errcode = '22023';
     end if;
+    if session_id is not null and (
+      not coalesce(private.xapi_agent_key(item -> 'actor') = any (bounds.agent_keys), false)
+      or (item -> 'context' ->> 'registration')::uuid is distinct from bounds.registration
+      or item -> 'verb' ->> 'id' = voided_verb
+    ) then
+      raise exception 'A launch session writes only its learner''s statements in its registration, and voids none'
+        using errcode = '42501';
+    end if;
     statement_id := (item ->> 'id')::uuid;
     ids := ids || statement_id;
 
@@ -2012,7 +2408,7 @@ begin
       if ref is null then
         raise exception 'A voiding statement''s object must be a StatementRef' using errcode = '22023';
       end if;
-      -- The target may not have arrived yet: it is voided when it does (below).
+      -- The target may not have arrived yet: it is voided when it does.
       select * into target from xapi.statements where id = ref for update;
       if found then
         if target.voiding then
@@ -2033,15 +2429,9 @@ begin
     if not final ? 'version' then
       final := final || jsonb_build_object('version', '1.0.0');
     end if;
-    insert into xapi.statements (id, statement, stored, lrs_client_id, agent_keys,
-      related_agent_keys, verb_id, activity_id, related_activity_ids, registration, statement_ref,
-      voided)
-    values (statement_id, final, stored_at, client.id, private.xapi_statement_agent_keys(final),
-      private.xapi_related_agent_keys(final), final -> 'verb' ->> 'id',
-      private.xapi_object_activity_id(final), private.xapi_related_activity_ids(final),
-      (final -> 'context' ->> 'registration')::uuid, ref,
-      not (final -> 'verb' ->> 'id' = voided_verb and ref is not null)
-        and exists (select 1 from xapi.statements v where v.statement_ref = statement_id and v.voiding));
+    perform private.xapi_insert_statement(final, stored_at,
+      case when bounds.agent_keys is null then client.id end, session_id);
+    perform private.learning_record_statement(final, stored_at, session_id);
   end loop;
   return ids;
 end;
@@ -2375,6 +2765,14 @@ create policy "admins read leads" on public.leads
   as permissive for select to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
+create policy "Anyone reads module lengths" on public.learning_modules
+  as permissive for select to anon, authenticated
+  using (true);
+
+create policy "Learners read their own progress" on public.learning_progress
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
 create policy "trial users record their trial modules" on public.module_unlocks
   as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (module_name = ANY (ARRAY['dementia'::text, 'womens-health'::text, 'conflict-resolution'::text])) AND ( SELECT private.has_active_trial() AS has_active_trial)));
@@ -2429,6 +2827,8 @@ grant execute on function public.admin_access_codes() to authenticated;
 grant execute on function public.admin_access_codes() to service_role;
 grant execute on function public.admin_funnel(days integer) to authenticated;
 grant execute on function public.admin_funnel(days integer) to service_role;
+grant execute on function public.admin_learning_summary(days integer) to authenticated;
+grant execute on function public.admin_learning_summary(days integer) to service_role;
 grant execute on function public.admin_lrs_clients() to authenticated;
 grant execute on function public.admin_lrs_clients() to service_role;
 grant execute on function public.admin_module_starts(days integer) to authenticated;
@@ -2465,6 +2865,8 @@ grant execute on function public.lrs_delete_document(client_id uuid, kind text, 
 grant execute on function public.lrs_delete_state(client_id uuid, activity_id text, agent jsonb, registration uuid) to service_role;
 grant execute on function public.lrs_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text) to service_role;
 grant execute on function public.lrs_document_ids(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, since timestamp with time zone) to service_role;
+grant execute on function public.lrs_fetch_token(fetch_code text) to service_role;
+grant execute on function public.lrs_launch(user_id uuid, module text, site_url text, launch_url text) to service_role;
 grant execute on function public.lrs_person(client_id uuid, agent jsonb) to service_role;
 grant execute on function public.lrs_post_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, content text, content_type text, if_match text[], if_none_match text) to service_role;
 grant execute on function public.lrs_put_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, content text, content_type text, if_match text[], if_none_match text) to service_role;
@@ -2503,6 +2905,9 @@ grant select on table public.email_deliveries to service_role;
 grant select on table public.expired_trials to authenticated;
 grant delete, insert, select, update on table public.expired_trials to service_role;
 grant delete, insert, select, update on table public.leads to service_role;
+grant select on table public.learning_modules to anon;
+grant select on table public.learning_modules to authenticated;
+grant select on table public.learning_modules to service_role;
 grant select on table public.module_unlocks to authenticated;
 grant delete, insert, select, update on table public.module_unlocks to service_role;
 grant select on table public.notifications to authenticated;

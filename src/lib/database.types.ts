@@ -258,6 +258,85 @@ export type Database = {
         };
         Relationships: [];
       };
+      learning_modules: {
+        Row: {
+          completion_threshold: number;
+          length_seconds: number;
+          slug: string;
+        };
+        Insert: {
+          completion_threshold?: number;
+          length_seconds: number;
+          slug: string;
+        };
+        Update: {
+          completion_threshold?: number;
+          length_seconds?: number;
+          slug?: string;
+        };
+        Relationships: [];
+      };
+      learning_progress: {
+        Row: {
+          activity_id: string;
+          actor: NonNullable<Json>;
+          actor_key: string;
+          completed_at: string | null;
+          first_launched_at: string;
+          last_activity_at: string;
+          lms_authority: NonNullable<Json>;
+          module: string;
+          percent: number;
+          played: unknown;
+          registration: string;
+          seconds_watched: number;
+          user_id: string;
+        };
+        Insert: {
+          activity_id: string;
+          actor: NonNullable<Json>;
+          actor_key: string;
+          completed_at?: string | null;
+          first_launched_at?: string;
+          last_activity_at?: string;
+          lms_authority: NonNullable<Json>;
+          module: string;
+          percent?: number;
+          played?: unknown;
+          registration?: string;
+          seconds_watched?: number;
+          user_id: string;
+        };
+        Update: {
+          activity_id?: string;
+          actor?: NonNullable<Json>;
+          actor_key?: string;
+          completed_at?: string | null;
+          first_launched_at?: string;
+          last_activity_at?: string;
+          lms_authority?: NonNullable<Json>;
+          module?: string;
+          percent?: number;
+          played?: unknown;
+          registration?: string;
+          seconds_watched?: number;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'learning_progress_module_fkey';
+            columns: ['module'];
+            referencedRelation: 'learning_modules';
+            referencedColumns: ['slug'];
+          },
+          {
+            foreignKeyName: 'learning_progress_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       lrs_clients: {
         Row: {
           created_at: string;
@@ -628,6 +707,15 @@ export type Database = {
           trials_active_now: number;
         }[];
       };
+      admin_learning_summary: {
+        Args: { days: number };
+        Returns: {
+          completions: number;
+          median_minutes: number;
+          module: string;
+          starts: number;
+        }[];
+      };
       admin_lrs_clients: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -850,6 +938,7 @@ export type Database = {
       lrs_authenticate: {
         Args: { key: string; secret: string };
         Returns: {
+          authority: Json;
           client_id: string;
           client_key: string;
           client_name: string;
@@ -896,6 +985,16 @@ export type Database = {
           kind: string;
           registration: string;
           since: string;
+        };
+        Returns: Json;
+      };
+      lrs_fetch_token: { Args: { fetch_code: string }; Returns: Json };
+      lrs_launch: {
+        Args: {
+          launch_url: string;
+          module: string;
+          site_url: string;
+          user_id: string;
         };
         Returns: Json;
       };

@@ -1,9 +1,13 @@
--- The xAPI 1.0.3 Learning Record Store (DESIGN.md section 7, docs/learning-records.md):
+-- Learning records (DESIGN.md section 7, docs/learning-records.md): the xAPI 1.0.3 Learning Record
+-- Store and the cmi5 LMS beside it:
 --   * LRS clients: Basic key and secret, issued by admins at aal2, the secret kept only as a hash;
 --   * xapi.statements: every statement as stored, immutable but for being voided, with the columns
 --     the statement filters need; in a schema no API role may enter;
 --   * xapi.documents: the state, activity profile and agent profile documents, with their ETags;
---   * the functions the edge function `xapi` calls with the secret key, each checking the client.
+--   * learners' registrations with their progress (public.learning_progress), cmi5 launch sessions
+--     and the statements the LMS writes (launched, satisfied, abandoned);
+--   * the functions the edge functions `xapi` and `launch-module` call with the secret key, each
+--     checking the credential it is given.
 
 -- LRS clients -------------------------------------------------------------------------------------
 
@@ -123,17 +127,6 @@ begin
 end;
 $$;
 
--- A live client with this key and secret: its id, name, key and scopes; no row otherwise.
-create function public.lrs_authenticate(key text, secret text)
-returns table (client_id uuid, client_name text, client_key text, scopes text[])
-language sql stable security definer set search_path = '' as $$
-  select c.id, c.name, c.key, c.scopes
-  from public.lrs_clients c
-  where c.key = lrs_authenticate.key
-    and c.secret_hash = private.lrs_secret_hash(lrs_authenticate.secret)
-    and c.revoked_at is null;
-$$;
-
 create function private.audit_lrs_client() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -150,10 +143,92 @@ create trigger audit_lrs_client_revoked after update of revoked_at on public.lrs
   for each row when (old.revoked_at is null and new.revoked_at is not null and private.audited_caller())
   execute function private.audit_lrs_client();
 
--- Statements ---------------------------------------------------------------------------------------
-
 create schema xapi;
 revoke all on schema xapi from public, anon, authenticated, service_role;
+
+-- Learning: module lengths, learners' registrations, cmi5 launch sessions --------------------------
+
+-- Each catalogue module's length and the share of it a learner must watch to complete it (the slugs
+-- are src/content/modules.ts's; a database test compares). Product information: anyone may read it.
+create table public.learning_modules (
+  slug text primary key check (slug ~ '^[a-z0-9-]{1,64}$'),
+  length_seconds integer not null check (length_seconds between 1 and 86400),
+  completion_threshold numeric(3, 2) not null default 0.9
+    check (completion_threshold > 0 and completion_threshold <= 1)
+);
+alter table public.learning_modules enable row level security;
+create policy "Anyone reads module lengths" on public.learning_modules
+  for select to anon, authenticated using (true);
+revoke all on public.learning_modules from public, anon, authenticated, service_role;
+grant select on public.learning_modules to anon, authenticated, service_role;
+-- The lengths of the modules' current cuts.
+insert into public.learning_modules (slug, length_seconds) values
+  ('home-visits', 1080), ('dementia', 1260), ('womens-health', 1140),
+  ('conflict-resolution', 960), ('social-justice', 1200), ('chronic-pain', 1020),
+  ('advanced-dementia', 1320), ('rural-minds', 1500), ('group-menopause', 1380),
+  ('group-diabetes', 1380);
+
+-- A learner's cmi5 registration for a module, with the progress its statements report: one per
+-- learner and module, kept for good, so progress resumes across launches and a completed module
+-- reopens for review on it (docs/learning-records.md section 4). Maintained by the statement
+-- functions below, in the statement's transaction.
+create table public.learning_progress (
+  registration uuid primary key default gen_random_uuid(),
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  module text not null references public.learning_modules (slug),
+  -- As the first launch named them: the actor the learner's statements carry and its agent key,
+  -- the module's activity IRI, and the authority of the statements the LMS writes.
+  actor jsonb not null,
+  actor_key text not null,
+  activity_id text not null check (char_length(activity_id) between 1 and 2048),
+  lms_authority jsonb not null,
+  first_launched_at timestamptz not null default now(),
+  last_activity_at timestamptz not null default now(),
+  -- The union of the played segments reported, in seconds of the module.
+  played nummultirange not null default '{}',
+  seconds_watched integer not null default 0 check (seconds_watched >= 0),
+  percent smallint not null default 0 check (percent between 0 and 100),
+  completed_at timestamptz,
+  unique (user_id, module)
+);
+create index learning_progress_module_idx on public.learning_progress (module, last_activity_at);
+create index learning_progress_actor_key_idx on public.learning_progress (actor_key);
+alter table public.learning_progress enable row level security;
+create policy "Learners read their own progress" on public.learning_progress
+  for select to authenticated using (user_id = (select auth.uid()));
+revoke all on public.learning_progress from public, anon, authenticated, service_role;
+grant select (registration, user_id, module, first_launched_at, last_activity_at, seconds_watched,
+  percent, completed_at) on public.learning_progress to authenticated;
+
+-- A cmi5 session: one launch of a registration. Its id is cmi5's session id; the fetch code and the
+-- launch token exist only as hashes (the token is handed out once, by lrs_fetch_token).
+create table xapi.launch_sessions (
+  id uuid primary key,
+  registration uuid not null references public.learning_progress (registration) on delete cascade,
+  launch_mode text not null check (launch_mode in ('Normal', 'Review')),
+  launch_url text not null check (char_length(launch_url) between 1 and 2048),
+  fetch_hash text not null unique check (fetch_hash ~ '^[0-9a-f]{64}$'),
+  token_hash text unique check (token_hash ~ '^[0-9a-f]{64}$'),
+  launched_at timestamptz not null,
+  fetched_at timestamptz,
+  last_statement_at timestamptz,
+  terminated_at timestamptz,
+  abandoned_at timestamptz
+);
+create index launch_sessions_registration_idx on xapi.launch_sessions (registration, launched_at);
+alter table xapi.launch_sessions enable row level security;
+revoke all on xapi.launch_sessions from public, anon, authenticated, service_role;
+
+-- A session's credential lasts while the session does: fetched, neither terminated nor abandoned,
+-- and at most twelve hours from its launch.
+create function private.lrs_live_session(session_id uuid) returns xapi.launch_sessions
+language sql stable set search_path = '' as $$
+  select s.* from xapi.launch_sessions s
+  where s.id = session_id and s.fetched_at is not null and s.terminated_at is null
+    and s.abandoned_at is null and s.launched_at > now() - interval '12 hours';
+$$;
+
+-- Statements ---------------------------------------------------------------------------------------
 
 -- An Agent's or Identified Group's inverse functional identifier, written one way
 -- (docs/learning-records.md); null for an anonymous Group or anything else.
@@ -280,8 +355,10 @@ create table xapi.statements (
   statement jsonb not null
     check (jsonb_typeof(statement) = 'object' and octet_length(statement::text) <= 1048576),
   stored timestamptz not null,
-  -- The client whose credentials stored it (statements/read/mine reads these).
+  -- The client whose credentials stored it (statements/read/mine reads these); or the launch
+  -- session that did; neither for what the LMS wrote.
   lrs_client_id uuid references public.lrs_clients (id) on delete restrict,
+  launch_session_id uuid,
   agent_keys text[] not null,
   related_agent_keys text[] not null,
   verb_id text not null check (char_length(verb_id) between 1 and 2048),
@@ -350,17 +427,75 @@ create trigger attachments_are_immutable before update or delete on xapi.attachm
 create trigger attachments_are_never_truncated before truncate on xapi.attachments
   for each statement execute function private.refuse_attachment_change();
 
--- A live client, or PT401.
+-- The credential a statement or document function is given, as a client: an LRS client while it is
+-- not revoked; a cmi5 launch session while it lasts, with the scopes of docs/learning-records.md
+-- section 4; a signed-in user (the edge function passes their id once it has verified their token),
+-- who may read their own statements. PT401 for anything else. What sessions and users reach within
+-- their scopes is bounded by private.lrs_credential_bounds.
 create function private.lrs_live_client(client_id uuid) returns public.lrs_clients
 language plpgsql stable set search_path = '' as $$
 declare
   client public.lrs_clients;
 begin
-  select * into client from public.lrs_clients where id = client_id and revoked_at is null;
-  if not found then
-    raise exception 'Unknown or revoked LRS client' using errcode = 'PT401';
+  select * into client from public.lrs_clients c where c.id = client_id and c.revoked_at is null;
+  if found then
+    return client;
   end if;
-  return client;
+  if (private.lrs_live_session(client_id)).id is not null then
+    return row(client_id, 'cmi5 launch session', replace(client_id::text, '-', ''), repeat('0', 64),
+      array['statements/write', 'statements/read/mine', 'state'], null, now(), null)::public.lrs_clients;
+  end if;
+  if exists (select 1 from auth.users u where u.id = client_id)
+     and not exists (select 1 from public.lrs_clients c where c.id = client_id)
+     and not exists (select 1 from xapi.launch_sessions s where s.id = client_id) then
+    return row(client_id, 'Signed-in learner', replace(client_id::text, '-', ''), repeat('0', 64),
+      array['statements/read/mine'], client_id, now(), null)::public.lrs_clients;
+  end if;
+  raise exception 'Unknown or revoked LRS client' using errcode = 'PT401';
+end;
+$$;
+
+-- The credential a Basic key and secret name: a live LRS client (its id, name, key and scopes), or,
+-- for the key `cmi5`, the live launch session whose token the secret is, with the LMS's authority
+-- (its statements' `authority`); no row otherwise.
+create function public.lrs_authenticate(key text, secret text)
+returns table (client_id uuid, client_name text, client_key text, scopes text[], authority jsonb)
+language sql stable security definer set search_path = '' as $$
+  select c.id, c.name, c.key, c.scopes, null::jsonb
+  from public.lrs_clients c
+  where c.key = lrs_authenticate.key
+    and c.secret_hash = private.lrs_secret_hash(lrs_authenticate.secret)
+    and c.revoked_at is null
+  union all
+  select s.id, 'cmi5 launch session', s.id::text,
+    array['statements/write', 'statements/read/mine', 'state'], p.lms_authority
+  from xapi.launch_sessions s
+  join public.learning_progress p on p.registration = s.registration
+  where lrs_authenticate.key = 'cmi5'
+    and s.token_hash = private.lrs_secret_hash(lrs_authenticate.secret)
+    and (private.lrs_live_session(s.id)).id is not null;
+$$;
+
+-- The agents (and, for a session, the registration) a launch session or a signed-in user reaches:
+-- a session, its learner in its registration; a user, the actors the LMS launched them as. Both
+-- null for an LRS client, whose scopes alone decide.
+create function private.lrs_credential_bounds(
+  client_id uuid, out agent_keys text[], out registration uuid
+)
+language plpgsql stable set search_path = '' as $$
+begin
+  if exists (select 1 from public.lrs_clients c where c.id = client_id) then
+    return;
+  end if;
+  select array[p.actor_key], p.registration into agent_keys, registration
+  from xapi.launch_sessions s
+  join public.learning_progress p on p.registration = s.registration
+  where s.id = client_id;
+  if found then
+    return;
+  end if;
+  agent_keys := array(
+    select distinct p.actor_key from public.learning_progress p where p.user_id = client_id);
 end;
 $$;
 
@@ -371,11 +506,39 @@ language sql immutable set search_path = '' as $$
     else sha512(content) end, 'hex');
 $$;
 
+-- Inserts one statement as stored (with its id, stored, authority, timestamp and version) and the
+-- columns the filters read.
+create function private.xapi_insert_statement(
+  final jsonb, stored_at timestamptz, lrs_client_id uuid, launch_session_id uuid
+)
+returns void
+language plpgsql volatile set search_path = '' as $$
+declare
+  voided_verb constant text := 'http://adlnet.gov/expapi/verbs/voided';
+  statement_id uuid := (final ->> 'id')::uuid;
+  ref uuid := case when final -> 'object' ->> 'objectType' = 'StatementRef'
+    then (final -> 'object' ->> 'id')::uuid end;
+begin
+  insert into xapi.statements (id, statement, stored, lrs_client_id, launch_session_id, agent_keys,
+    related_agent_keys, verb_id, activity_id, related_activity_ids, registration, statement_ref,
+    voided)
+  values (statement_id, final, stored_at, lrs_client_id, launch_session_id,
+    private.xapi_statement_agent_keys(final), private.xapi_related_agent_keys(final),
+    final -> 'verb' ->> 'id', private.xapi_object_activity_id(final),
+    private.xapi_related_activity_ids(final), (final -> 'context' ->> 'registration')::uuid, ref,
+    -- A statement voided before it arrived is stored voided.
+    not (final -> 'verb' ->> 'id' = voided_verb and ref is not null)
+      and exists (select 1 from xapi.statements v where v.statement_ref = statement_id and v.voiding));
+end;
+$$;
+
 -- Stores a batch of statements the edge function has validated and given ids, all or none, and
 -- answers their ids in order. A statement whose id is stored already is accepted without change when
 -- it is the same statement, refused (PT409) otherwise. `attachments` is the data that came with the
 -- batch: [{sha2, contentType, content (base64)}], each checked against its hash; every attachment
--- of a statement must have a fileUrl or its data here or already stored.
+-- of a statement must have a fileUrl or its data here or already stored. A launch session writes
+-- only its learner's statements in its registration, and voids nothing (42501). Each new statement
+-- of a registration the LMS launched updates its progress (private.learning_record_statement).
 create function public.lrs_store_statements(
   client_id uuid,
   authority jsonb,
@@ -387,6 +550,8 @@ language plpgsql volatile security definer set search_path = '' as $$
 declare
   voided_verb constant text := 'http://adlnet.gov/expapi/verbs/voided';
   client public.lrs_clients := private.lrs_live_client(client_id);
+  bounds record;
+  session_id uuid;
   stored_at timestamptz := date_trunc('milliseconds', clock_timestamp());
   repeated text;
   item jsonb;
@@ -403,6 +568,8 @@ begin
   if not client.scopes && array['statements/write', 'all'] then
     raise exception 'This LRS client may not write statements' using errcode = '42501';
   end if;
+  select * into bounds from private.lrs_credential_bounds(client_id);
+  session_id := case when bounds.registration is not null then client_id end;
   if jsonb_typeof(authority) is distinct from 'object' then
     raise exception 'The authority must be an Agent' using errcode = '22023';
   end if;
@@ -436,6 +603,14 @@ begin
     if jsonb_typeof(item) is distinct from 'object' or jsonb_typeof(item -> 'id') is distinct from 'string' then
       raise exception 'Each statement must be an object with an id' using errcode = '22023';
     end if;
+    if session_id is not null and (
+      not coalesce(private.xapi_agent_key(item -> 'actor') = any (bounds.agent_keys), false)
+      or (item -> 'context' ->> 'registration')::uuid is distinct from bounds.registration
+      or item -> 'verb' ->> 'id' = voided_verb
+    ) then
+      raise exception 'A launch session writes only its learner''s statements in its registration, and voids none'
+        using errcode = '42501';
+    end if;
     statement_id := (item ->> 'id')::uuid;
     ids := ids || statement_id;
 
@@ -467,7 +642,7 @@ begin
       if ref is null then
         raise exception 'A voiding statement''s object must be a StatementRef' using errcode = '22023';
       end if;
-      -- The target may not have arrived yet: it is voided when it does (below).
+      -- The target may not have arrived yet: it is voided when it does.
       select * into target from xapi.statements where id = ref for update;
       if found then
         if target.voiding then
@@ -488,15 +663,9 @@ begin
     if not final ? 'version' then
       final := final || jsonb_build_object('version', '1.0.0');
     end if;
-    insert into xapi.statements (id, statement, stored, lrs_client_id, agent_keys,
-      related_agent_keys, verb_id, activity_id, related_activity_ids, registration, statement_ref,
-      voided)
-    values (statement_id, final, stored_at, client.id, private.xapi_statement_agent_keys(final),
-      private.xapi_related_agent_keys(final), final -> 'verb' ->> 'id',
-      private.xapi_object_activity_id(final), private.xapi_related_activity_ids(final),
-      (final -> 'context' ->> 'registration')::uuid, ref,
-      not (final -> 'verb' ->> 'id' = voided_verb and ref is not null)
-        and exists (select 1 from xapi.statements v where v.statement_ref = statement_id and v.voiding));
+    perform private.xapi_insert_statement(final, stored_at,
+      case when bounds.agent_keys is null then client.id end, session_id);
+    perform private.learning_record_statement(final, stored_at, session_id);
   end loop;
   return ids;
 end;
@@ -534,8 +703,10 @@ language plpgsql stable security definer set search_path = '' as $$
 declare
   max_page constant integer := 100;
   client public.lrs_clients := private.lrs_live_client(client_id);
-  -- statements/read/mine: only what this client stored.
+  -- statements/read/mine: what this client stored; for a launch session or a signed-in user, their
+  -- learner's statements (in the session's registration).
   only_client uuid;
+  bounds record;
   consistent_through text := private.xapi_timestamp(statement_timestamp());
   found_statement jsonb;
   agent_key text;
@@ -550,10 +721,11 @@ declare
   has_more boolean;
   last_seq bigint;
 begin
+  select * into bounds from private.lrs_credential_bounds(client_id);
   if client.scopes && array['statements/read', 'all/read', 'all'] then
     only_client := null;
   elsif 'statements/read/mine' = any (client.scopes) then
-    only_client := client.id;
+    only_client := case when bounds.agent_keys is null then client.id end;
   else
     raise exception 'This LRS client may not read statements' using errcode = '42501';
   end if;
@@ -568,7 +740,9 @@ begin
     select s.statement into found_statement from xapi.statements s
     where s.id = coalesce(query ->> 'statementId', query ->> 'voidedStatementId')::uuid
       and s.voided = (query ? 'voidedStatementId')
-      and (only_client is null or s.lrs_client_id = only_client);
+      and (only_client is null or s.lrs_client_id = only_client)
+      and (bounds.agent_keys is null or s.agent_keys && bounds.agent_keys)
+      and (bounds.registration is null or s.registration = bounds.registration);
     return jsonb_build_object('statement', found_statement,
       'consistent_through', consistent_through)
       || private.xapi_attachment_data(query, jsonb_build_array(found_statement));
@@ -633,6 +807,8 @@ begin
          and ($6::timestamptz is null or c.stored <= $6)
          and ($7::bigint is null or c.seq %3$s $7)
          and ($8::uuid is null or c.lrs_client_id = $8)
+         and ($10::text[] is null or c.agent_keys && $10)
+         and ($11::uuid is null or c.registration = $11)
        order by c.seq %1$s
        limit $9 + 1
      ) as listed',
@@ -642,7 +818,7 @@ begin
   into page, has_more, last_seq
   using agent_key, query ->> 'verb', query ->> 'activity', (query ->> 'registration')::uuid,
     (query ->> 'since')::timestamptz, (query ->> 'until')::timestamptz, cursor_seq, only_client,
-    page_size;
+    page_size, bounds.agent_keys, bounds.registration;
   return jsonb_build_object('statements', page,
     'more', case when has_more then last_seq::text end,
     'consistent_through', consistent_through)
@@ -694,13 +870,20 @@ alter table xapi.documents enable row level security;
 revoke all on xapi.documents from public, anon, authenticated, service_role;
 revoke all on sequence xapi.documents_id_seq from public, anon, authenticated, service_role;
 
--- The client, when its scopes reach this kind of document (`state` for state, `profile` for both
--- profiles, `all` for both; `all/read` for reading), or 42501.
-create function private.lrs_document_client(client_id uuid, kind text, writing boolean)
-returns public.lrs_clients
+-- The agent key a document is filed under, once the client may reach the document: its scopes
+-- cover the kind (`state` for state, `profile` for both profiles, `all` for all three; `all/read`
+-- for reading), and a launch session reaches only its learner's state in its registration (42501
+-- otherwise). Null for an activity profile, which has no agent; 22023 when the kind needs an agent
+-- and the one given has no identifier.
+create function private.lrs_document_owner(
+  client_id uuid, kind text, agent jsonb, registration uuid, writing boolean
+)
+returns text
 language plpgsql stable set search_path = '' as $$
 declare
   client public.lrs_clients := private.lrs_live_client(client_id);
+  bounds record;
+  owner_key text := private.xapi_agent_key(agent);
   needed text[] := case kind when 'state' then array['state', 'all']
     when 'activity_profile' then array['profile', 'all']
     when 'agent_profile' then array['profile', 'all'] end;
@@ -715,24 +898,19 @@ begin
     raise exception 'This LRS client may not % these documents',
       case when writing then 'change' else 'read' end using errcode = '42501';
   end if;
-  return client;
-end;
-$$;
-
--- The agent key of a document's agent: null when the kind has no agent, 22023 when it needs one and
--- the agent given has no identifier.
-create function private.xapi_document_agent_key(kind text, agent jsonb) returns text
-language plpgsql immutable set search_path = '' as $$
-declare
-  key text := private.xapi_agent_key(agent);
-begin
   if kind = 'activity_profile' then
     return null;
   end if;
-  if key is null then
+  if owner_key is null then
     raise exception 'agent must be an Agent with an identifier' using errcode = '22023';
   end if;
-  return key;
+  select * into bounds from private.lrs_credential_bounds(client_id);
+  if bounds.agent_keys is not null and (not owner_key = any (bounds.agent_keys)
+      or registration is distinct from bounds.registration) then
+    raise exception 'A launch session reaches only its learner''s state in its registration'
+      using errcode = '42501';
+  end if;
+  return owner_key;
 end;
 $$;
 
@@ -771,8 +949,7 @@ declare
   scoped_registration uuid := case when kind = 'state' then registration end;
   answer jsonb;
 begin
-  perform private.lrs_document_client(client_id, kind, false);
-  owner_key := private.xapi_document_agent_key(kind, agent);
+  owner_key := private.lrs_document_owner(client_id, kind, agent, registration, false);
   target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
     document_id);
   select jsonb_build_object('content', translate(encode(d.content, 'base64'), E'\n', ''),
@@ -798,8 +975,7 @@ declare
   scoped_registration uuid := case when kind = 'state' then registration end;
   answer jsonb;
 begin
-  perform private.lrs_document_client(client_id, kind, false);
-  owner_key := private.xapi_document_agent_key(kind, agent);
+  owner_key := private.lrs_document_owner(client_id, kind, agent, registration, false);
   select jsonb_build_object(
       'ids', coalesce(jsonb_agg(distinct d.document_id), '[]'),
       'updated', private.xapi_timestamp(max(d.updated)))
@@ -833,8 +1009,7 @@ declare
   scoped_activity text := case when kind <> 'agent_profile' then activity_id end;
   scoped_registration uuid := case when kind = 'state' then registration end;
 begin
-  perform private.lrs_document_client(client_id, kind, true);
-  owner_key := private.xapi_document_agent_key(kind, agent);
+  owner_key := private.lrs_document_owner(client_id, kind, agent, registration, true);
   target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
     document_id);
   if if_none_match is not null and if_none_match <> '*' then
@@ -906,8 +1081,7 @@ declare
   existing_object jsonb;
   merged bytea;
 begin
-  perform private.lrs_document_client(client_id, kind, true);
-  owner_key := private.xapi_document_agent_key(kind, agent);
+  owner_key := private.lrs_document_owner(client_id, kind, agent, registration, true);
   target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
     document_id);
   if if_none_match is not null and if_none_match <> '*' then
@@ -968,8 +1142,7 @@ declare
   scoped_registration uuid := case when kind = 'state' then registration end;
   existing xapi.documents;
 begin
-  perform private.lrs_document_client(client_id, kind, true);
-  owner_key := private.xapi_document_agent_key(kind, agent);
+  owner_key := private.lrs_document_owner(client_id, kind, agent, registration, true);
   target_key := private.xapi_document_key(kind, scoped_activity, owner_key, scoped_registration,
     document_id);
   select * into existing from xapi.documents d
@@ -998,8 +1171,7 @@ language plpgsql volatile security definer set search_path = '' as $$
 declare
   owner_key text;
 begin
-  perform private.lrs_document_client(client_id, 'state', true);
-  owner_key := private.xapi_document_agent_key('state', agent);
+  owner_key := private.lrs_document_owner(client_id, 'state', agent, lrs_delete_state.registration, true);
   delete from xapi.documents d
   where d.context_key = private.xapi_document_key('state', lrs_delete_state.activity_id, owner_key,
       null, null)
@@ -1075,6 +1247,283 @@ begin
 end;
 $$;
 
+-- cmi5: launches, progress, the LMS's statements (docs/learning-records.md section 4) ---------------
+
+-- The Video Profile's played-segments ("0[.]5.2[,]10[.]20": start[.]end, in seconds) as one
+-- multirange; a malformed or empty segment adds nothing (the statement stays valid xAPI).
+create function private.video_played_segments(segments text) returns nummultirange
+language sql immutable set search_path = '' as $$
+  select coalesce(range_agg(numrange(s.start_at, s.end_at)), '{}'::nummultirange)
+  from (
+    select split_part(part, '[.]', 1)::numeric as start_at, split_part(part, '[.]', 2)::numeric as end_at
+    from unnest(string_to_array(segments, '[,]')) as parts (part)
+    where part ~ '^[0-9]{1,9}(\.[0-9]{1,6})?\[\.\][0-9]{1,9}(\.[0-9]{1,6})?$'
+  ) as s
+  where s.start_at < s.end_at;
+$$;
+
+create function private.seconds_in(played nummultirange) returns numeric
+language sql immutable set search_path = '' as $$
+  select coalesce(sum(upper(r) - lower(r)), 0) from unnest(played) as ranges (r);
+$$;
+
+-- An ISO 8601 duration in seconds, as xAPI's result.duration takes it.
+create function private.xapi_duration(span interval) returns text
+language sql immutable set search_path = '' as $$
+  select format('PT%sS', round(greatest(extract(epoch from span), 0)::numeric, 2));
+$$;
+
+-- Writes a statement the LMS makes about a registration (launched, satisfied, abandoned): the
+-- learner as actor, the module as object, cmi5's category, the session id, and the LMS's authority.
+create function private.xapi_lms_statement(
+  progress public.learning_progress, session_id uuid, verb_id text, verb_name text,
+  extensions jsonb, result jsonb, stored_at timestamptz
+)
+returns void
+language plpgsql volatile set search_path = '' as $$
+begin
+  perform private.xapi_insert_statement(
+    jsonb_build_object(
+      'id', gen_random_uuid(),
+      'actor', progress.actor,
+      'verb', jsonb_build_object('id', verb_id, 'display', jsonb_build_object('en-US', verb_name)),
+      'object', jsonb_build_object('objectType', 'Activity', 'id', progress.activity_id),
+      'context', jsonb_build_object(
+        'registration', progress.registration,
+        'contextActivities', jsonb_build_object('category', jsonb_build_array(jsonb_build_object(
+          'objectType', 'Activity', 'id', 'https://w3id.org/xapi/cmi5/context/categories/cmi5'))),
+        'extensions', jsonb_build_object(
+          'https://w3id.org/xapi/cmi5/context/extensions/sessionid', session_id) || extensions),
+      'timestamp', private.xapi_timestamp(stored_at),
+      'stored', private.xapi_timestamp(stored_at),
+      'authority', progress.lms_authority,
+      'version', '1.0.0')
+    || case when result is null then '{}'::jsonb else jsonb_build_object('result', result) end,
+    stored_at, null, null);
+end;
+$$;
+
+-- Keeps a registration's progress with a statement just stored for it: the learner's statements in
+-- a registration the LMS launched move last_activity_at; played-segments are unioned into `played`,
+-- whose length within the module is seconds_watched (percent: its share of the length, rounded
+-- down); the first `completed` completes the registration and the LMS writes `satisfied` (moveOn
+-- Completed). A session's statements also mark its last statement, and `terminated` ends it.
+create function private.learning_record_statement(
+  statement jsonb, stored_at timestamptz, session_id uuid
+)
+returns void
+language plpgsql volatile set search_path = '' as $$
+declare
+  completed_verb constant text := 'http://adlnet.gov/expapi/verbs/completed';
+  segments_extension constant text := 'https://w3id.org/xapi/video/extensions/played-segments';
+  verb text := statement -> 'verb' ->> 'id';
+  progress public.learning_progress;
+  module_length integer;
+  all_played nummultirange;
+  watched numeric;
+begin
+  if session_id is not null then
+    update xapi.launch_sessions s
+    set last_statement_at = stored_at,
+      terminated_at = case when verb = 'http://adlnet.gov/expapi/verbs/terminated' then stored_at
+        else s.terminated_at end
+    where s.id = session_id;
+  end if;
+  select * into progress from public.learning_progress p
+  where p.registration = (statement -> 'context' ->> 'registration')::uuid
+  for update;
+  if not found or private.xapi_agent_key(statement -> 'actor') is distinct from progress.actor_key then
+    return;
+  end if;
+  select m.length_seconds into module_length from public.learning_modules m
+  where m.slug = progress.module;
+  all_played := progress.played;
+  if jsonb_typeof(statement -> 'result' -> 'extensions' -> segments_extension) = 'string' then
+    all_played := all_played
+      + private.video_played_segments(statement -> 'result' -> 'extensions' ->> segments_extension);
+  end if;
+  watched := least(private.seconds_in(all_played * nummultirange(numrange(0, module_length))),
+    module_length);
+  update public.learning_progress p
+  set last_activity_at = greatest(p.last_activity_at, stored_at),
+    played = all_played,
+    seconds_watched = floor(watched)::integer,
+    percent = floor(100 * watched / module_length)::smallint,
+    completed_at = case when p.completed_at is null and verb = completed_verb then stored_at
+      else p.completed_at end
+  where p.registration = progress.registration;
+  if progress.completed_at is null and verb = completed_verb then
+    perform private.xapi_lms_statement(progress,
+      coalesce(session_id, (statement -> 'context' -> 'extensions'
+        ->> 'https://w3id.org/xapi/cmi5/context/extensions/sessionid')::uuid),
+      'https://w3id.org/xapi/adl/verbs/satisfied', 'satisfied', '{}', null, stored_at);
+  end if;
+end;
+$$;
+
+-- Whether a user may open a module's training: Rural Minds, anyone signed in; a module they
+-- unlocked with an access code; one they unlocked during a trial, while the trial lasts.
+create function private.may_open_module(uid uuid, module text) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select module = 'rural-minds' or exists (
+    select 1 from public.module_unlocks u
+    where u.user_id = uid and u.module_name = module
+      and (u.grant_kind <> 'trial' or private.has_active_trial(uid))
+  );
+$$;
+
+-- Launches a module for a learner as a cmi5 assignable unit (docs/learning-records.md section 4),
+-- for the edge function launch-module, which has verified the user: the registration (made on the
+-- first launch), `abandoned` for the registration's sessions that never terminated, a new session
+-- with a one-time fetch code, the `launched` statement and LMS.LaunchData. `site_url` is the site's
+-- origin (the actor's homePage, the IRIs' base); `launch_url` the player address launched.
+-- Answers {registration, session, fetch_code, actor, activity_id, launch_mode}; 42501 when the
+-- user may not open the module.
+create function public.lrs_launch(user_id uuid, module text, site_url text, launch_url text)
+returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  cmi5 constant text := 'https://w3id.org/xapi/cmi5/context/extensions/';
+  site text := rtrim(coalesce(site_url, ''), '/');
+  chosen public.learning_modules;
+  progress public.learning_progress;
+  earlier xapi.launch_sessions;
+  session_id uuid := gen_random_uuid();
+  fetch_code text := encode(extensions.gen_random_bytes(24), 'hex');
+  now_at timestamptz := date_trunc('milliseconds', clock_timestamp());
+  mode text;
+  parameters text;
+  launch_data bytea;
+  learner jsonb;
+begin
+  if site !~ '^https?://[^/?#[:space:]]+$' then
+    raise exception 'site_url must be an origin' using errcode = '22023';
+  end if;
+  if coalesce(char_length(launch_url), 0) not between 1 and 2048
+     or launch_url !~ '^https?://[^[:space:]]+$' then
+    raise exception 'launch_url must be an http(s) URL' using errcode = '22023';
+  end if;
+  select * into chosen from public.learning_modules m where m.slug = module;
+  if not found then
+    raise exception 'Unknown training module' using errcode = '22023';
+  end if;
+  if user_id is null or not private.may_open_module(user_id, module) then
+    raise exception 'Unlock this module before starting its training' using errcode = '42501';
+  end if;
+
+  learner := jsonb_build_object('objectType', 'Agent',
+    'account', jsonb_build_object('homePage', site, 'name', user_id::text));
+  insert into public.learning_progress as p (user_id, module, actor, actor_key, activity_id,
+    lms_authority, first_launched_at, last_activity_at)
+  values (user_id, module, learner, private.xapi_agent_key(learner),
+    site || '/xapi/activities/module/' || module,
+    jsonb_build_object('objectType', 'Agent', 'name', 'Revolve',
+      'account', jsonb_build_object('homePage', site, 'name', 'revolve-lms')),
+    now_at, now_at)
+  on conflict on constraint learning_progress_user_id_module_key do nothing;
+  select * into progress from public.learning_progress p
+  where p.user_id = lrs_launch.user_id and p.module = lrs_launch.module
+  for update;
+
+  for earlier in
+    select * from xapi.launch_sessions s
+    where s.registration = progress.registration and s.terminated_at is null
+      and s.abandoned_at is null
+    for update
+  loop
+    perform private.xapi_lms_statement(progress, earlier.id, 'https://w3id.org/xapi/adl/verbs/abandoned',
+      'abandoned', '{}', jsonb_build_object('duration', private.xapi_duration(
+        coalesce(earlier.last_statement_at, earlier.launched_at) - earlier.launched_at)),
+      now_at);
+    update xapi.launch_sessions set abandoned_at = now_at where id = earlier.id;
+  end loop;
+
+  mode := case when progress.completed_at is null then 'Normal' else 'Review' end;
+  parameters := jsonb_build_object('length', chosen.length_seconds,
+    'completionThreshold', chosen.completion_threshold)::text;
+  insert into xapi.launch_sessions (id, registration, launch_mode, launch_url, fetch_hash, launched_at)
+  values (session_id, progress.registration, mode, launch_url, private.lrs_secret_hash(fetch_code),
+    now_at);
+  perform private.xapi_lms_statement(progress, session_id, 'http://adlnet.gov/expapi/verbs/launched',
+    'launched', jsonb_build_object(cmi5 || 'launchmode', mode, cmi5 || 'launchurl', launch_url,
+      cmi5 || 'moveon', 'Completed', cmi5 || 'launchparameters', parameters),
+    null, now_at);
+
+  launch_data := convert_to(jsonb_build_object(
+    'contextTemplate', jsonb_build_object(
+      'contextActivities', jsonb_build_object('grouping', jsonb_build_array(
+        jsonb_build_object('objectType', 'Activity', 'id', progress.activity_id))),
+      'extensions', jsonb_build_object(cmi5 || 'sessionid', session_id)),
+    'launchMode', mode,
+    'launchMethod', 'AnyWindow',
+    'moveOn', 'Completed',
+    'launchParameters', parameters)::text, 'UTF8');
+  insert into xapi.documents (kind, activity_id, agent_key, registration, document_id, content,
+    content_type, etag, updated)
+  values ('state', progress.activity_id, progress.actor_key, progress.registration, 'LMS.LaunchData',
+    launch_data, 'application/json', private.xapi_etag(launch_data), now_at)
+  on conflict on constraint documents_unique_key do update
+    set content = excluded.content, content_type = excluded.content_type, etag = excluded.etag,
+      updated = excluded.updated;
+  update public.learning_progress p set last_activity_at = greatest(p.last_activity_at, now_at)
+  where p.registration = progress.registration;
+
+  return jsonb_build_object('registration', progress.registration, 'session', session_id,
+    'fetch_code', fetch_code, 'actor', progress.actor, 'activity_id', progress.activity_id,
+    'launch_mode', mode);
+end;
+$$;
+
+-- The launch token for a fetch code, once (cmi5 8.2.3): the first call within ten minutes of the
+-- launch answers {"auth-token": base64("cmi5:<secret>")}, the secret kept only as a hash; a repeated
+-- or late call {"error-code": "1"}, an unknown code {"error-code": "2"}.
+create function public.lrs_fetch_token(fetch_code text) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  session xapi.launch_sessions;
+  secret text := encode(extensions.gen_random_bytes(32), 'hex');
+begin
+  select * into session from xapi.launch_sessions s
+  where s.fetch_hash = private.lrs_secret_hash(fetch_code)
+  for update;
+  if not found then
+    return jsonb_build_object('error-code', '2', 'error-text', 'This launch is not known.');
+  end if;
+  if session.fetched_at is not null or session.launched_at <= now() - interval '10 minutes'
+     or session.terminated_at is not null or session.abandoned_at is not null then
+    return jsonb_build_object('error-code', '1',
+      'error-text', 'This launch has been used or has expired. Start the training again.');
+  end if;
+  update xapi.launch_sessions
+  set fetched_at = now(), token_hash = private.lrs_secret_hash(secret)
+  where id = session.id;
+  return jsonb_build_object('auth-token',
+    translate(encode(convert_to('cmi5:' || secret, 'UTF8'), 'base64'), E'\n', ''));
+end;
+$$;
+
+-- Per module, over the last `days` days: learners who first launched it, who completed it, and the
+-- median minutes watched by the learners active on it. Admins at aal2.
+create function public.admin_learning_summary(days integer)
+returns table (module text, starts integer, completions integer, median_minutes numeric)
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  since timestamptz;
+begin
+  perform private.assert_admin();
+  since := private.activity_window_start(days);
+  return query
+    select p.module,
+      (count(*) filter (where p.first_launched_at > since))::integer,
+      (count(*) filter (where p.completed_at > since))::integer,
+      round((percentile_cont(0.5) within group (order by p.seconds_watched) / 60)::numeric, 1)
+    from public.learning_progress p
+    where p.last_activity_at > since
+    group by p.module
+    order by 2 desc, 1;
+end;
+$$;
+
 -- Grants: revoke everything the new functions were given, then grant exactly.
 revoke all on function private.lrs_scope_names(), private.lrs_secret_hash(text),
   private.audit_lrs_client(), private.xapi_agent_key(jsonb), private.xapi_agent_keys(jsonb),
@@ -1085,9 +1534,14 @@ revoke all on function private.lrs_scope_names(), private.lrs_secret_hash(text),
   private.refuse_statement_change(), private.refuse_attachment_change(),
   private.lrs_live_client(uuid),
   private.xapi_sha2(bytea, integer), private.xapi_attachment_data(jsonb, jsonb),
-  private.lrs_document_client(uuid, text, boolean), private.xapi_document_agent_key(text, jsonb),
+  private.lrs_document_owner(uuid, text, jsonb, uuid, boolean),
   private.xapi_etag(bytea), private.xapi_json_object(bytea, text),
-  private.xapi_document_key(text, text, text, uuid, text)
+  private.xapi_document_key(text, text, text, uuid, text), private.lrs_live_session(uuid),
+  private.lrs_credential_bounds(uuid), private.xapi_insert_statement(jsonb, timestamptz, uuid, uuid),
+  private.video_played_segments(text), private.seconds_in(nummultirange),
+  private.xapi_duration(interval),
+  private.xapi_lms_statement(public.learning_progress, uuid, text, text, jsonb, jsonb, timestamptz),
+  private.learning_record_statement(jsonb, timestamptz, uuid), private.may_open_module(uuid, text)
   from public, anon, authenticated, service_role;
 revoke all on function public.create_lrs_client(text, text[]), public.revoke_lrs_client(uuid),
   public.admin_lrs_clients(), public.lrs_authenticate(text, text),
@@ -1098,10 +1552,11 @@ revoke all on function public.create_lrs_client(text, text[]), public.revoke_lrs
   public.lrs_post_document(uuid, text, text, jsonb, uuid, text, text, text, text[], text),
   public.lrs_delete_document(uuid, text, text, jsonb, uuid, text, text[]),
   public.lrs_delete_state(uuid, text, jsonb, uuid), public.lrs_activity(uuid, text),
-  public.lrs_person(uuid, jsonb)
+  public.lrs_person(uuid, jsonb), public.lrs_launch(uuid, text, text, text),
+  public.lrs_fetch_token(text), public.admin_learning_summary(integer)
   from public, anon, authenticated, service_role;
 grant execute on function public.create_lrs_client(text, text[]), public.revoke_lrs_client(uuid),
-  public.admin_lrs_clients()
+  public.admin_lrs_clients(), public.admin_learning_summary(integer)
   to authenticated, service_role;
 grant execute on function public.lrs_authenticate(text, text),
   public.lrs_store_statements(uuid, jsonb, jsonb, jsonb), public.lrs_statements(uuid, jsonb),
@@ -1111,5 +1566,6 @@ grant execute on function public.lrs_authenticate(text, text),
   public.lrs_post_document(uuid, text, text, jsonb, uuid, text, text, text, text[], text),
   public.lrs_delete_document(uuid, text, text, jsonb, uuid, text, text[]),
   public.lrs_delete_state(uuid, text, jsonb, uuid), public.lrs_activity(uuid, text),
-  public.lrs_person(uuid, jsonb)
+  public.lrs_person(uuid, jsonb), public.lrs_launch(uuid, text, text, text),
+  public.lrs_fetch_token(text)
   to service_role;

@@ -57,6 +57,7 @@ const signedInSecurityDefiners: Record<string, string> = {
   'public.admin_access_codes()': `${admin}; lists the codes without their hashes, which no API role may read`,
   'public.admin_lrs_clients()': `${admin}; lists the LRS clients without their secrets' hashes, which no API role may read`,
   'public.admin_funnel(days integer)': `${admin}; counts rows across the trial tables, unlocks and leads`,
+  'public.admin_learning_summary(days integer)': `${admin}; counts every learner's progress`,
   'public.admin_module_starts(days integer)': `${admin}; counts every user's unlocks`,
   'public.admin_search_active_trials(pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE`,
   'public.admin_search_audit_log(actor_pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE`,

@@ -207,6 +207,7 @@ describe('LRS clients', () => {
         client_name: issued.lrs_client.name,
         client_key: issued.lrs_client.key,
         scopes: ['statements/write'],
+        authority: null,
       },
     ]);
     expect((await authenticate(issued.lrs_client.key, `${issued.secret}0`)).data).toEqual([]);

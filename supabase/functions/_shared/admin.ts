@@ -1,7 +1,6 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { HttpError } from './http.ts';
-import { publishableKey } from './keys.ts';
-import { requiredSetting } from './settings.ts';
+import { requireUser } from './user.ts';
 
 /**
  * The caller as the database sees them: a client carrying their own token, so the SQL functions
@@ -11,18 +10,7 @@ import { requiredSetting } from './settings.ts';
 export async function requireAdmin(
   request: Request,
 ): Promise<{ db: SupabaseClient; userId: string }> {
-  const authorization = request.headers.get('Authorization') ?? '';
-  if (!authorization.startsWith('Bearer ')) throw new HttpError(401, 'Please sign in.');
-  const db = createClient(requiredSetting('SUPABASE_URL'), publishableKey(), {
-    global: { headers: { Authorization: authorization } },
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  // Verified claims: by the project's signing keys, or by the auth server for a shared secret.
-  const { data, error } = await db.auth.getClaims(authorization.slice('Bearer '.length));
-  const userId = data?.claims.sub;
-  if (error || !userId || data.claims.role !== 'authenticated') {
-    throw new HttpError(401, 'Please sign in.');
-  }
+  const { db, userId, aal } = await requireUser(request.headers.get('Authorization'));
   const { data: role, error: roleError } = await db
     .from('user_roles')
     .select('role')
@@ -31,7 +19,7 @@ export async function requireAdmin(
     .maybeSingle();
   if (roleError) throw new Error(`Admin check failed: ${roleError.message}`);
   if (!role) throw new HttpError(403, 'You do not have admin privileges.');
-  if (data.claims.aal !== 'aal2') throw new HttpError(403, 'Two-factor authentication required');
+  if (aal !== 'aal2') throw new HttpError(403, 'Two-factor authentication required');
   return { db, userId };
 }
 

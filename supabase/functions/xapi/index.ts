@@ -1,5 +1,6 @@
 // The xAPI 1.0.3 Learning Record Store (docs/learning-records.md): every resource of
 // xAPI-Communication 2.1 to 2.8.
+import { fetchLaunchToken, fetchPrefix } from './cmi5/fetch.ts';
 import { authenticate, type LrsCredential } from './credentials.ts';
 import { corsHeaders } from './cors.ts';
 import { type Answer, failure, respond, XapiError, xapiVersion } from './http.ts';
@@ -27,6 +28,8 @@ const resources: Record<
 
 async function answer(request: XapiRequest): Promise<Answer> {
   if (request.resource === 'about') return about(request);
+  // cmi5's fetch URL lives under the LRS's base but is not an xAPI resource: no version header.
+  if (request.resource.startsWith(fetchPrefix)) return fetchLaunchToken(request);
   // Before the resource is looked up: a request without the version header is a 400 on every
   // resource but about, built or not (xAPI-Communication 2.8).
   requireVersionHeader(request.header('X-Experience-API-Version'));

@@ -1,0 +1,508 @@
+/**
+ * The portal as cmi5 LMS (docs/learning-records.md section 4): launch-module's launches, the one-time
+ * fetch URL, what a launch token and a signed-in user's token reach in the LRS, and the progress the
+ * statements keep in public.learning_progress. Called as the app and a player call them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { moduleSlugs } from '../../src/content/modules';
+import { anonClient, newUser, projectUrl, seeded, serviceClient, signedIn } from './project';
+
+const lrs = `${projectUrl}/functions/v1/xapi`;
+const playerUrl = 'http://127.0.0.1:54321/player/fmh/';
+const cmi5Category = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
+const sessionIdExtension = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
+const playedSegments = 'https://w3id.org/xapi/video/extensions/played-segments';
+const verbs = {
+  launched: 'http://adlnet.gov/expapi/verbs/launched',
+  initialized: 'http://adlnet.gov/expapi/verbs/initialized',
+  progressed: 'http://adlnet.gov/expapi/verbs/progressed',
+  completed: 'http://adlnet.gov/expapi/verbs/completed',
+  terminated: 'http://adlnet.gov/expapi/verbs/terminated',
+  satisfied: 'https://w3id.org/xapi/adl/verbs/satisfied',
+  abandoned: 'https://w3id.org/xapi/adl/verbs/abandoned',
+  voided: 'http://adlnet.gov/expapi/verbs/voided',
+  played: 'https://w3id.org/xapi/video/verbs/played',
+};
+
+interface Launch {
+  registration: string;
+  fetchCode: string;
+  actor: { objectType: 'Agent'; account: { homePage: string; name: string } };
+  activityId: string;
+  launchMode: 'Normal' | 'Review';
+}
+
+interface Session extends Launch {
+  authorization: string;
+  sessionId: string;
+}
+
+async function bearer(client: SupabaseClient): Promise<string> {
+  const { data } = await client.auth.getSession();
+  if (!data.session) throw new Error('Not signed in');
+  return `Bearer ${data.session.access_token}`;
+}
+
+async function requestLaunch(authorization: string | undefined, module: string): Promise<Response> {
+  return fetch(`${projectUrl}/functions/v1/launch-module`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(authorization ? { Authorization: authorization } : {}),
+    },
+    body: JSON.stringify({ module, playerUrl }),
+  });
+}
+
+async function launch(client: SupabaseClient, module = 'rural-minds'): Promise<Launch> {
+  const response = await requestLaunch(await bearer(client), module);
+  if (response.status !== 200) {
+    throw new Error(`launch-module answered ${response.status}: ${await response.text()}`);
+  }
+  return (await response.json()) as Launch;
+}
+
+function fetchToken(code: string): Promise<Response> {
+  return fetch(`${lrs}/cmi5/fetch/${code}`, { method: 'POST' });
+}
+
+/** A launch as a player takes it up: the token fetched, the session id read from LaunchData. */
+async function startSession(client: SupabaseClient, module = 'rural-minds'): Promise<Session> {
+  const launched = await launch(client, module);
+  const token = (await (await fetchToken(launched.fetchCode)).json()) as { 'auth-token': string };
+  const authorization = `Basic ${token['auth-token']}`;
+  const launchData = await xapi(authorization, `activities/state?${stateQuery(launched)}`);
+  expect(launchData.status).toBe(200);
+  const data = (await launchData.json()) as {
+    contextTemplate: { extensions: Record<string, string> };
+  };
+  return {
+    ...launched,
+    authorization,
+    sessionId: data.contextTemplate.extensions[sessionIdExtension] ?? '',
+  };
+}
+
+function stateQuery(session: Launch, stateId = 'LMS.LaunchData', agent: unknown = session.actor) {
+  return new URLSearchParams({
+    activityId: session.activityId,
+    agent: JSON.stringify(agent),
+    registration: session.registration,
+    stateId,
+  }).toString();
+}
+
+function xapi(
+  authorization: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<Response> {
+  return fetch(`${lrs}/${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      Authorization: authorization,
+      'X-Experience-API-Version': '1.0.3',
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/** A statement of the session's learner in its registration, as the player sends it. */
+function statement(session: Session, verb: string, result?: Record<string, unknown>) {
+  return {
+    actor: session.actor,
+    verb: { id: verb },
+    object: { objectType: 'Activity', id: session.activityId },
+    context: {
+      registration: session.registration,
+      extensions: { [sessionIdExtension]: session.sessionId },
+    },
+    ...(result ? { result } : {}),
+  };
+}
+
+async function send(session: Session, ...statements: unknown[]): Promise<void> {
+  const response = await xapi(session.authorization, 'statements', { body: statements });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+async function statementsOf(authorization: string, query: string) {
+  const response = await xapi(authorization, `statements?${query}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { statements: Record<string, unknown>[] }).statements;
+}
+
+type ProgressRow = {
+  registration: string;
+  module: string;
+  seconds_watched: number;
+  percent: number;
+  completed_at: string | null;
+};
+
+async function progressOf(client: SupabaseClient): Promise<ProgressRow[]> {
+  const { data, error } = await client
+    .from('learning_progress')
+    .select('registration, module, seconds_watched, percent, completed_at');
+  expect(error).toBeNull();
+  return data as ProgressRow[];
+}
+
+const verbIds = (statements: Record<string, unknown>[]) =>
+  statements.map((s) => (s.verb as { id: string }).id);
+
+let admin: SupabaseClient;
+
+beforeAll(async () => {
+  admin = await signedIn(seeded.admin.email);
+});
+
+describe('the catalogue', () => {
+  it('learning_modules holds every catalogue module, with a length and a threshold, for anyone', async () => {
+    const { data, error } = await anonClient()
+      .from('learning_modules')
+      .select('slug, length_seconds, completion_threshold');
+    expect(error).toBeNull();
+    expect((data ?? []).map((row) => row.slug).sort()).toEqual([...moduleSlugs].sort());
+    for (const row of data ?? []) {
+      expect(row.length_seconds).toBeGreaterThan(0);
+      expect(Number(row.completion_threshold)).toBe(0.9);
+    }
+  });
+});
+
+describe('launch-module', () => {
+  it('launches: the launched statement and LMS.LaunchData are written before the player loads', async () => {
+    const learner = await newUser('Launch Learner');
+    const session = await startSession(learner.client);
+    expect(session.actor).toEqual({
+      objectType: 'Agent',
+      account: { homePage: 'http://localhost:5173', name: learner.id },
+    });
+    expect(session.activityId).toBe('http://localhost:5173/xapi/activities/module/rural-minds');
+    expect(session.launchMode).toBe('Normal');
+
+    const launchData = (await (
+      await xapi(session.authorization, `activities/state?${stateQuery(session)}`)
+    ).json()) as Record<string, unknown>;
+    expect(launchData).toEqual({
+      contextTemplate: {
+        contextActivities: { grouping: [{ objectType: 'Activity', id: session.activityId }] },
+        extensions: { [sessionIdExtension]: session.sessionId },
+      },
+      launchMode: 'Normal',
+      launchMethod: 'AnyWindow',
+      moveOn: 'Completed',
+      launchParameters: '{"length": 1500, "completionThreshold": 0.90}',
+    });
+
+    const [launched] = await statementsOf(
+      session.authorization,
+      `registration=${session.registration}`,
+    );
+    expect(launched).toMatchObject({
+      actor: session.actor,
+      verb: { id: verbs.launched },
+      object: { id: session.activityId },
+      context: {
+        registration: session.registration,
+        contextActivities: { category: [{ id: cmi5Category }] },
+        extensions: {
+          [sessionIdExtension]: session.sessionId,
+          'https://w3id.org/xapi/cmi5/context/extensions/launchmode': 'Normal',
+          'https://w3id.org/xapi/cmi5/context/extensions/launchurl': playerUrl,
+          'https://w3id.org/xapi/cmi5/context/extensions/moveon': 'Completed',
+        },
+      },
+      authority: { account: { homePage: 'http://localhost:5173', name: 'revolve-lms' } },
+    });
+    // No e-mail address reaches a player host or a statement.
+    expect(JSON.stringify(launched)).not.toContain(learner.email);
+  });
+
+  it('keeps one registration per learner and module across launches', async () => {
+    const learner = await newUser('Returning Learner');
+    const first = await launch(learner.client);
+    const second = await launch(learner.client);
+    expect(second.registration).toBe(first.registration);
+    expect(second.fetchCode).not.toBe(first.fetchCode);
+    expect((await progressOf(learner.client)).map((row) => row.registration)).toEqual([
+      first.registration,
+    ]);
+  });
+
+  it('refuses a module the learner has not opened (403), an unknown one (400), and no session (401)', async () => {
+    const learner = await newUser('Locked Learner');
+    const token = await bearer(learner.client);
+    const locked = await requestLaunch(token, 'dementia');
+    expect(locked.status).toBe(403);
+    expect(await locked.json()).toEqual({
+      error: 'Unlock this module before starting its training',
+    });
+    expect((await requestLaunch(token, 'not-a-module')).status).toBe(400);
+    expect((await requestLaunch(token, 'Bad Slug!')).status).toBe(400);
+    expect((await requestLaunch(undefined, 'rural-minds')).status).toBe(401);
+    const forged = `Bearer ${token.split('.').slice(0, 2).join('.')}.forged`;
+    expect((await requestLaunch(forged, 'rural-minds')).status).toBe(401);
+    expect(await progressOf(learner.client)).toEqual([]);
+  });
+
+  it('launches a module unlocked during a trial while the trial lasts, not after it ends', async () => {
+    // Both unlocked dementia during a trial (seed.sql); only the first trial is still active.
+    const active = await signedIn(seeded.active.email);
+    expect((await launch(active, 'dementia')).launchMode).toBe('Normal');
+    const ended = await signedIn(seeded.retrial.email);
+    expect((await requestLaunch(await bearer(ended), 'dementia')).status).toBe(403);
+  });
+});
+
+describe('the fetch URL', () => {
+  it('answers the token once; again is error-code 1, an unknown code 2 (cmi5 8.2.3)', async () => {
+    const learner = await newUser('Fetch Learner');
+    const launched = await launch(learner.client);
+    const first = await fetchToken(launched.fetchCode);
+    expect(first.status).toBe(200);
+    const token = ((await first.json()) as { 'auth-token': string })['auth-token'];
+    expect(Buffer.from(token, 'base64').toString()).toMatch(/^cmi5:[0-9a-f]{64}$/);
+    const again = await fetchToken(launched.fetchCode);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ 'error-code': '1' });
+    expect(await (await fetchToken('0'.repeat(48))).json()).toMatchObject({ 'error-code': '2' });
+    expect(await (await fetchToken('not-a-code')).json()).toMatchObject({ 'error-code': '2' });
+    expect((await fetch(`${lrs}/cmi5/fetch/${launched.fetchCode}`)).status).toBe(405);
+  });
+
+  it('of two fetches at once, exactly one gets the token', async () => {
+    const learner = await newUser('Racing Learner');
+    const launched = await launch(learner.client);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, async () => (await fetchToken(launched.fetchCode)).json()),
+    );
+    expect(answers.filter((answer) => 'auth-token' in (answer as object))).toHaveLength(1);
+  });
+});
+
+describe('a launch token', () => {
+  let learner: { client: SupabaseClient; id: string };
+  let session: Session;
+  let other: Session;
+
+  beforeAll(async () => {
+    learner = await newUser('Token Learner');
+    session = await startSession(learner.client);
+    other = await startSession((await newUser('Other Learner')).client);
+  });
+
+  it("writes its learner's statements in its registration, and nothing else", async () => {
+    await send(session, statement(session, verbs.initialized));
+    const cases = [
+      { ...statement(session, verbs.played), actor: other.actor },
+      {
+        ...statement(session, verbs.played),
+        context: { registration: other.registration },
+      },
+      { ...statement(session, verbs.played), context: {} },
+      {
+        ...statement(session, verbs.voided),
+        object: { objectType: 'StatementRef', id: randomUUID() },
+      },
+    ];
+    for (const refused of cases) {
+      const response = await xapi(session.authorization, 'statements', { body: refused });
+      expect(response.status).toBe(403);
+    }
+  });
+
+  it("reads its learner's statements in its registration only", async () => {
+    const read = await statementsOf(session.authorization, '');
+    expect(read.length).toBeGreaterThan(0);
+    for (const found of read) {
+      expect(found.actor).toEqual(session.actor);
+      expect((found.context as { registration: string }).registration).toBe(session.registration);
+    }
+    const othersStatements = await statementsOf(
+      session.authorization,
+      `registration=${other.registration}`,
+    );
+    expect(othersStatements).toEqual([]);
+  });
+
+  it("reaches its learner's state in its registration, no one else's, and no profiles", async () => {
+    const put = await xapi(
+      session.authorization,
+      `activities/state?${stateQuery(session, 'resume')}`,
+      {
+        method: 'PUT',
+        body: { time: 12 },
+      },
+    );
+    expect(put.status).toBe(204);
+    const othersState = await xapi(session.authorization, `activities/state?${stateQuery(other)}`);
+    expect(othersState.status).toBe(403);
+    const otherRegistration = await xapi(
+      session.authorization,
+      `activities/state?${stateQuery({ ...session, registration: other.registration })}`,
+    );
+    expect(otherRegistration.status).toBe(403);
+    const profile = await xapi(
+      session.authorization,
+      `agents/profile?${new URLSearchParams({ agent: JSON.stringify(session.actor), profileId: 'x' })}`,
+    );
+    expect(profile.status).toBe(403);
+  });
+
+  it('is refused once its session has terminated (401)', async () => {
+    const ending = await startSession(learner.client);
+    await send(ending, statement(ending, verbs.initialized), statement(ending, verbs.terminated));
+    const after = await xapi(ending.authorization, 'statements', {
+      body: statement(ending, verbs.played),
+    });
+    expect(after.status).toBe(401);
+  });
+
+  it('forged or another scheme is 401', async () => {
+    const forged = `Basic ${Buffer.from(`cmi5:${'0'.repeat(64)}`).toString('base64')}`;
+    expect((await xapi(forged, 'statements')).status).toBe(401);
+  });
+});
+
+describe('progress', () => {
+  it('counts the union of played segments once, then completes: satisfied, completed_at, Review', async () => {
+    const learner = await newUser('Progress Learner');
+    const session = await startSession(learner.client);
+    await send(
+      session,
+      statement(session, verbs.initialized),
+      statement(session, verbs.progressed, { extensions: { [playedSegments]: '0[.]300' } }),
+      // Overlapping and repeated segments count once; a malformed one adds nothing.
+      statement(session, verbs.progressed, {
+        extensions: { [playedSegments]: '0[.]300[,]200[.]450[,]oops[,]9[.]3' },
+      }),
+    );
+    expect(await progressOf(learner.client)).toEqual([
+      {
+        registration: session.registration,
+        module: 'rural-minds',
+        seconds_watched: 450,
+        percent: 30,
+        completed_at: null,
+      },
+    ]);
+
+    // Past the module's end counts up to its length only.
+    await send(
+      session,
+      statement(session, verbs.progressed, { extensions: { [playedSegments]: '0[.]9999' } }),
+      {
+        ...statement(session, verbs.completed, { completion: true, duration: 'PT25M' }),
+        context: {
+          registration: session.registration,
+          contextActivities: { category: [{ id: cmi5Category }] },
+          extensions: { [sessionIdExtension]: session.sessionId },
+        },
+      },
+    );
+    const [done] = await progressOf(learner.client);
+    expect(done).toMatchObject({ seconds_watched: 1500, percent: 100 });
+    expect(done?.completed_at).not.toBeNull();
+
+    const verbsStored = verbIds(
+      await statementsOf(session.authorization, 'ascending=true&limit=100'),
+    );
+    expect(verbsStored.filter((verb) => verb === verbs.satisfied)).toHaveLength(1);
+    expect(verbsStored.indexOf(verbs.satisfied)).toBe(verbsStored.indexOf(verbs.completed) + 1);
+
+    // A second completed changes nothing; the module reopens for review on the same registration.
+    await send(session, statement(session, verbs.completed, { completion: true }));
+    expect((await progressOf(learner.client))[0]?.completed_at).toBe(done?.completed_at);
+    const review = await launch(learner.client);
+    expect(review).toMatchObject({ registration: session.registration, launchMode: 'Review' });
+  });
+
+  it('a relaunch abandons the session that never terminated', async () => {
+    const learner = await newUser('Abandoning Learner');
+    const first = await startSession(learner.client);
+    await send(first, statement(first, verbs.initialized));
+    const second = await startSession(learner.client);
+    const stored = await statementsOf(second.authorization, 'ascending=true');
+    const abandoned = stored.filter(
+      (found) => (found.verb as { id: string }).id === verbs.abandoned,
+    );
+    expect(abandoned).toHaveLength(1);
+    expect(abandoned[0]).toMatchObject({
+      context: { extensions: { [sessionIdExtension]: first.sessionId } },
+      result: { duration: expect.stringMatching(/^PT\d+(\.\d+)?S$/) as unknown },
+    });
+    // The first session's token ended with it.
+    const late = await xapi(first.authorization, 'statements', {
+      body: statement(first, verbs.played),
+    });
+    expect(late.status).toBe(401);
+  });
+});
+
+describe('reading statements with a Supabase session', () => {
+  it('a signed-in user reads their own statements only, and writes none', async () => {
+    const learner = await newUser('Reading Learner');
+    const session = await startSession(learner.client);
+    await send(session, statement(session, verbs.initialized));
+    const other = await startSession((await newUser('Unread Learner')).client);
+    await send(other, statement(other, verbs.initialized));
+
+    const token = await bearer(learner.client);
+    const mine = await statementsOf(token, 'limit=100');
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    for (const found of mine) expect(found.actor).toEqual(session.actor);
+    expect(await statementsOf(token, `registration=${other.registration}`)).toEqual([]);
+    const write = await xapi(token, 'statements', { body: statement(session, verbs.played) });
+    expect(write.status).toBe(403);
+    const state = await xapi(token, `activities/state?${stateQuery(session)}`);
+    expect(state.status).toBe(403);
+    expect((await xapi('Bearer not-a-token', 'statements')).status).toBe(401);
+  });
+});
+
+describe('learning_progress and the learning summary', () => {
+  it('a learner reads only their own rows; anon none; nobody writes through the API', async () => {
+    const learner = await newUser('Private Learner');
+    await launch(learner.client);
+    const other = await newUser('Curious Learner');
+    expect(await progressOf(other.client)).toEqual([]);
+    const anonymous = await anonClient().from('learning_progress').select('registration');
+    expect(anonymous.data ?? []).toEqual([]);
+    const played = await learner.client.from('learning_progress').select('played');
+    expect(played.error?.code).toBe('42501');
+    const [row] = await progressOf(learner.client);
+    const update = await learner.client
+      .from('learning_progress')
+      .update({ percent: 100 })
+      .eq('registration', row?.registration ?? '');
+    expect(update.error?.code).toBe('42501');
+    const insert = await learner.client
+      .from('learning_progress')
+      .insert({ user_id: learner.id, module: 'dementia' } as never);
+    expect(insert.error?.code).toBe('42501');
+    for (const name of ['lrs_launch', 'lrs_fetch_token'] as const) {
+      const { error } = await learner.client.rpc(name, {} as never);
+      expect([name, error?.code]).toEqual([name, expect.stringMatching(/^(42501|PGRST202)$/)]);
+    }
+  });
+
+  it('admins at aal2 read starts, completions and median minutes per module; learners are refused', async () => {
+    const learner = await newUser('Summary Learner');
+    await startSession(learner.client);
+    const { data, error } = await admin.rpc('admin_learning_summary', { days: 30 });
+    expect(error).toBeNull();
+    const row = (data as { module: string; starts: number; completions: number }[]).find(
+      (found) => found.module === 'rural-minds',
+    );
+    expect(row?.starts).toBeGreaterThanOrEqual(1);
+    const refused = await learner.client.rpc('admin_learning_summary', { days: 30 });
+    expect(refused.error?.code).toBe('42501');
+    const service = await serviceClient().rpc('admin_learning_summary', { days: 0 });
+    expect(service.error?.code).toBe('PT400');
+  });
+});
