@@ -16,6 +16,7 @@ import type { XapiRequest } from '../request.ts';
 import { formatStatement, type StatementFormat } from '../statement/format.ts';
 import { buildMultipart, boundaryOf, parseMultipart } from '../multipart.ts';
 import { type AttachmentData, attachmentData, checkAttachments } from '../statement/attachments.ts';
+import { checkSignatures } from '../statement/signature.ts';
 import { decodeBase64 } from '../statement/base64.ts';
 import { languagePreferences } from '../statement/language.ts';
 import { withContextActivityArrays, withId } from '../statement/normalise.ts';
@@ -101,6 +102,7 @@ async function store(
   attachments: AttachmentData[],
 ): Promise<string[]> {
   checkAttachments(statements, attachments);
+  await checkSignatures(statements, attachments);
   const { data, error } = await lrsDatabase().rpc('lrs_store_statements', {
     client_id: credential.clientId,
     authority: credential.authority,

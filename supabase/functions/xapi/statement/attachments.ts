@@ -15,8 +15,6 @@ export interface AttachmentData {
   content: string;
 }
 
-const signatureUsage = 'http://adlnet.gov/expapi/attachments/signature';
-
 export function attachmentData(parts: Part[]): AttachmentData[] {
   return parts.map((part, index) => {
     const sha2 = part.headers.get('x-experience-api-hash');
@@ -42,16 +40,13 @@ function attachmentsOf(statement: StatementJson): Record<string, unknown>[] {
 
 /**
  * Every Attachment object without a fileUrl has its data among the parts, and every part is some
- * Attachment's data. Signed statements are refused until their signatures can be verified.
+ * Attachment's data. Signatures are checked by signature.ts.
  */
 export function checkAttachments(statements: StatementJson[], data: AttachmentData[]): void {
   const sent = new Set(data.map((part) => part.sha2));
   const named = new Set<string>();
   for (const statement of statements) {
     for (const attachment of attachmentsOf(statement)) {
-      if (attachment.usageType === signatureUsage) {
-        throw new XapiError(400, 'This LRS does not accept signed statements yet.');
-      }
       const sha2 = String(attachment.sha2 ?? '').toLowerCase();
       named.add(sha2);
       if (!attachment.fileUrl && !sent.has(sha2)) {
