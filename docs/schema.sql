@@ -397,6 +397,21 @@ create view public.admin_module_unlocks with (security_invoker=true) as
 
 -- Functions
 
+CREATE OR REPLACE FUNCTION private.abandon_session(progress public.learning_progress, session xapi.launch_sessions, at timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.xapi_lms_statement(progress, session.id,
+    'https://w3id.org/xapi/adl/verbs/abandoned', 'abandoned', '{}',
+    jsonb_build_object('duration', private.xapi_duration(
+      coalesce(session.last_statement_at, session.launched_at) - session.launched_at)),
+    at);
+  update xapi.launch_sessions set abandoned_at = at where id = session.id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.access_code_hash(input text)
  RETURNS text
  LANGUAGE sql
@@ -1288,6 +1303,33 @@ AS $function$
   select to_char(moment at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
 $function$;
 
+CREATE OR REPLACE FUNCTION public.abandon_stale_sessions()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  stale record;
+  abandoned integer := 0;
+  now_at timestamptz := date_trunc('milliseconds', clock_timestamp());
+begin
+  for stale in
+    select p as progress, s as session
+    from xapi.launch_sessions s
+    join public.learning_progress p on p.registration = s.registration
+    where s.terminated_at is null and s.abandoned_at is null
+      and s.launched_at <= now() - interval '12 hours'
+    order by s.launched_at
+    for update of s skip locked
+  loop
+    perform private.abandon_session(stale.progress, stale.session, now_at);
+    abandoned := abandoned + 1;
+  end loop;
+  return abandoned;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.admin_access_codes()
  RETURNS SETOF public.admin_access_code_list
  LANGUAGE plpgsql
@@ -1976,11 +2018,7 @@ begin
       and s.abandoned_at is null
     for update
   loop
-    perform private.xapi_lms_statement(progress, earlier.id, 'https://w3id.org/xapi/adl/verbs/abandoned',
-      'abandoned', '{}', jsonb_build_object('duration', private.xapi_duration(
-        coalesce(earlier.last_statement_at, earlier.launched_at) - earlier.launched_at)),
-      now_at);
-    update xapi.launch_sessions set abandoned_at = now_at where id = earlier.id;
+    perform private.abandon_session(progress, earlier, now_at);
   end loop;
 
   mode := case when progress.completed_at is null then 'Normal' else 'Review' end;
@@ -2823,6 +2861,7 @@ grant execute on function private.is_admin(uid uuid) to authenticated;
 grant execute on function private.is_admin(uid uuid) to service_role;
 grant execute on function private.may_request_trial(uid uuid) to authenticated;
 grant execute on function private.may_request_trial(uid uuid) to service_role;
+grant execute on function public.abandon_stale_sessions() to service_role;
 grant execute on function public.admin_access_codes() to authenticated;
 grant execute on function public.admin_access_codes() to service_role;
 grant execute on function public.admin_funnel(days integer) to authenticated;
@@ -2920,6 +2959,8 @@ grant select on table public.user_roles to authenticated;
 grant delete, insert, select, update on table public.user_roles to service_role;
 
 -- Scheduled jobs (pg_cron)
+
+select cron.schedule('abandon-stale-sessions', '17 * * * *', 'select public.abandon_stale_sessions()');
 
 select cron.schedule('expire-lapsed-trials', '*/5 * * * *', 'select public.expire_lapsed_trials()');
 

@@ -673,6 +673,10 @@ export type Database = {
       };
     };
     Functions: {
+      abandon_stale_sessions: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
       admin_access_codes: {
         Args: Record<PropertyKey, never>;
         Returns: {

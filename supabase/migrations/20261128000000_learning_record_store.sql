@@ -1372,6 +1372,23 @@ language sql stable security definer set search_path = '' as $$
   );
 $$;
 
+-- Ends a session that never sent `terminated` (cmi5 9.3.9): the LMS writes `abandoned`, with the
+-- session's length up to its last statement as the duration, and its token stops working.
+create function private.abandon_session(
+  progress public.learning_progress, session xapi.launch_sessions, at timestamptz
+)
+returns void
+language plpgsql volatile set search_path = '' as $$
+begin
+  perform private.xapi_lms_statement(progress, session.id,
+    'https://w3id.org/xapi/adl/verbs/abandoned', 'abandoned', '{}',
+    jsonb_build_object('duration', private.xapi_duration(
+      coalesce(session.last_statement_at, session.launched_at) - session.launched_at)),
+    at);
+  update xapi.launch_sessions set abandoned_at = at where id = session.id;
+end;
+$$;
+
 -- Launches a module for a learner as a cmi5 assignable unit (docs/learning-records.md section 4),
 -- for the edge function launch-module, which has verified the user: the registration (made on the
 -- first launch), `abandoned` for the registration's sessions that never terminated, a new session
@@ -1431,11 +1448,7 @@ begin
       and s.abandoned_at is null
     for update
   loop
-    perform private.xapi_lms_statement(progress, earlier.id, 'https://w3id.org/xapi/adl/verbs/abandoned',
-      'abandoned', '{}', jsonb_build_object('duration', private.xapi_duration(
-        coalesce(earlier.last_statement_at, earlier.launched_at) - earlier.launched_at)),
-      now_at);
-    update xapi.launch_sessions set abandoned_at = now_at where id = earlier.id;
+    perform private.abandon_session(progress, earlier, now_at);
   end loop;
 
   mode := case when progress.completed_at is null then 'Normal' else 'Review' end;
@@ -1502,6 +1515,32 @@ begin
 end;
 $$;
 
+-- Abandons the sessions whose credential has run out (12 hours from the launch) without
+-- `terminated`, so that a learner who never comes back still has their session closed; answers how
+-- many. Run hourly by pg_cron.
+create function public.abandon_stale_sessions() returns integer
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  stale record;
+  abandoned integer := 0;
+  now_at timestamptz := date_trunc('milliseconds', clock_timestamp());
+begin
+  for stale in
+    select p as progress, s as session
+    from xapi.launch_sessions s
+    join public.learning_progress p on p.registration = s.registration
+    where s.terminated_at is null and s.abandoned_at is null
+      and s.launched_at <= now() - interval '12 hours'
+    order by s.launched_at
+    for update of s skip locked
+  loop
+    perform private.abandon_session(stale.progress, stale.session, now_at);
+    abandoned := abandoned + 1;
+  end loop;
+  return abandoned;
+end;
+$$;
+
 -- Per module, over the last `days` days: learners who first launched it, who completed it, and the
 -- median minutes watched by the learners active on it. Admins at aal2.
 create function public.admin_learning_summary(days integer)
@@ -1541,7 +1580,8 @@ revoke all on function private.lrs_scope_names(), private.lrs_secret_hash(text),
   private.video_played_segments(text), private.seconds_in(nummultirange),
   private.xapi_duration(interval),
   private.xapi_lms_statement(public.learning_progress, uuid, text, text, jsonb, jsonb, timestamptz),
-  private.learning_record_statement(jsonb, timestamptz, uuid), private.may_open_module(uuid, text)
+  private.learning_record_statement(jsonb, timestamptz, uuid), private.may_open_module(uuid, text),
+  private.abandon_session(public.learning_progress, xapi.launch_sessions, timestamptz)
   from public, anon, authenticated, service_role;
 revoke all on function public.create_lrs_client(text, text[]), public.revoke_lrs_client(uuid),
   public.admin_lrs_clients(), public.lrs_authenticate(text, text),
@@ -1553,7 +1593,8 @@ revoke all on function public.create_lrs_client(text, text[]), public.revoke_lrs
   public.lrs_delete_document(uuid, text, text, jsonb, uuid, text, text[]),
   public.lrs_delete_state(uuid, text, jsonb, uuid), public.lrs_activity(uuid, text),
   public.lrs_person(uuid, jsonb), public.lrs_launch(uuid, text, text, text),
-  public.lrs_fetch_token(text), public.admin_learning_summary(integer)
+  public.lrs_fetch_token(text), public.admin_learning_summary(integer),
+  public.abandon_stale_sessions()
   from public, anon, authenticated, service_role;
 grant execute on function public.create_lrs_client(text, text[]), public.revoke_lrs_client(uuid),
   public.admin_lrs_clients(), public.admin_learning_summary(integer)
@@ -1567,5 +1608,8 @@ grant execute on function public.lrs_authenticate(text, text),
   public.lrs_delete_document(uuid, text, text, jsonb, uuid, text, text[]),
   public.lrs_delete_state(uuid, text, jsonb, uuid), public.lrs_activity(uuid, text),
   public.lrs_person(uuid, jsonb), public.lrs_launch(uuid, text, text, text),
-  public.lrs_fetch_token(text)
+  public.lrs_fetch_token(text), public.abandon_stale_sessions()
   to service_role;
+
+-- Sessions nobody closed are abandoned once their credential has run out.
+select cron.schedule('abandon-stale-sessions', '17 * * * *', 'select public.abandon_stale_sessions()');

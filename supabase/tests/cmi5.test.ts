@@ -7,7 +7,15 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { moduleSlugs } from '../../src/content/modules';
-import { anonClient, newUser, projectUrl, seeded, serviceClient, signedIn } from './project';
+import {
+  anonClient,
+  database,
+  newUser,
+  projectUrl,
+  seeded,
+  serviceClient,
+  signedIn,
+} from './project';
 
 const lrs = `${projectUrl}/functions/v1/xapi`;
 const playerUrl = 'http://127.0.0.1:54321/player/fmh/';
@@ -441,6 +449,42 @@ describe('progress', () => {
       body: statement(first, verbs.played),
     });
     expect(late.status).toBe(401);
+  });
+});
+
+describe('sessions nobody closed', () => {
+  it('are abandoned hourly once their credential has run out (12 hours)', async () => {
+    const learner = await newUser('Vanished Learner');
+    const session = await startSession(learner.client);
+    await send(session, statement(session, verbs.initialized));
+    const fresh = await startSession((await newUser('Present Learner')).client);
+    await database().query(
+      "update xapi.launch_sessions set launched_at = launched_at - interval '13 hours' where id = $1",
+      [session.sessionId],
+    );
+    const { data, error } = await serviceClient().rpc('abandon_stale_sessions');
+    expect(error).toBeNull();
+    expect(data).toBeGreaterThanOrEqual(1);
+    const abandoned = await database().query<{ n: number }>(
+      `select count(*)::int as n from xapi.statements
+       where registration = $1 and verb_id = $2`,
+      [session.registration, verbs.abandoned],
+    );
+    expect(abandoned.rows[0]?.n).toBe(1);
+    // A live session is left alone, and a second run abandons nothing twice.
+    expect((await xapi(fresh.authorization, 'statements?limit=1')).status).toBe(200);
+    await serviceClient().rpc('abandon_stale_sessions');
+    const again = await database().query<{ n: number }>(
+      'select count(*)::int as n from xapi.statements where registration = $1 and verb_id = $2',
+      [session.registration, verbs.abandoned],
+    );
+    expect(again.rows[0]?.n).toBe(1);
+    const job = await database().query<{ schedule: string; command: string }>(
+      "select schedule, command from cron.job where jobname = 'abandon-stale-sessions'",
+    );
+    expect(job.rows).toEqual([
+      { schedule: '17 * * * *', command: 'select public.abandon_stale_sessions()' },
+    ]);
   });
 });
 

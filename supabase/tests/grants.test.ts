@@ -73,6 +73,7 @@ const columnGrants = [
 
 const signedIn = ['authenticated', 'service_role'];
 const functions: Record<string, string[]> = {
+  'public.abandon_stale_sessions': ['service_role'],
   'public.admin_access_codes': signedIn,
   'public.admin_funnel': signedIn,
   'public.admin_learning_summary': signedIn,
@@ -114,6 +115,7 @@ const functions: Record<string, string[]> = {
   'public.trial_password': signedIn,
   'public.unlock_module': signedIn,
   'public.update_lead': signedIn,
+  'private.abandon_session': [],
   'private.access_code_hash': [],
   'private.access_code_seats_used': [],
   'private.activity_window_start': [],
