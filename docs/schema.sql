@@ -805,6 +805,18 @@ AS $function$
     and s.abandoned_at is null and s.launched_at > now() - interval '12 hours';
 $function$;
 
+CREATE OR REPLACE FUNCTION private.lrs_request_limit(credential_id uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when exists (select 1 from public.lrs_clients c where c.id = credential_id) then 12000
+    when exists (select 1 from xapi.launch_sessions s where s.id = credential_id) then 240
+    else 120 end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.lrs_scope_names()
  RETURNS text[]
  LANGUAGE sql
@@ -1810,6 +1822,32 @@ begin
   return jsonb_build_object('objectType', 'Activity', 'id', activity_id)
     || case when merged is null then '{}'::jsonb
       else jsonb_build_object('definition', merged) end;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lrs_admit(credential uuid)
+ RETURNS TABLE(admitted boolean, request_limit integer, retry_after integer)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  this_minute timestamptz := date_trunc('minute', now());
+  counted integer;
+begin
+  request_limit := private.lrs_request_limit(credential);
+  insert into xapi.request_counts as c (credential_id, minute, requests)
+  values (credential, this_minute, 1)
+  on conflict (credential_id, minute) do update set requests = c.requests + 1
+  returning c.requests into counted;
+  if counted = 1 then
+    delete from xapi.request_counts c
+    where c.credential_id = credential and c.minute < this_minute;
+  end if;
+  admitted := counted <= request_limit;
+  retry_after := case when admitted then null
+    else ceil(extract(epoch from this_minute + interval '1 minute' - now()))::integer end;
+  return next;
 end;
 $function$;
 
@@ -2899,6 +2937,7 @@ grant execute on function public.expire_trial(trial_id uuid, can_retrial boolean
 grant execute on function public.grant_admin_role(user_email text) to authenticated;
 grant execute on function public.grant_admin_role(user_email text) to service_role;
 grant execute on function public.lrs_activity(client_id uuid, activity_id text) to service_role;
+grant execute on function public.lrs_admit(credential uuid) to service_role;
 grant execute on function public.lrs_authenticate(key text, secret text) to service_role;
 grant execute on function public.lrs_delete_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, if_match text[]) to service_role;
 grant execute on function public.lrs_delete_state(client_id uuid, activity_id text, agent jsonb, registration uuid) to service_role;

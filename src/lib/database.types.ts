@@ -939,6 +939,14 @@ export type Database = {
         Args: { activity_id: string; client_id: string };
         Returns: Json;
       };
+      lrs_admit: {
+        Args: { credential: string };
+        Returns: {
+          admitted: boolean;
+          request_limit: number;
+          retry_after: number;
+        }[];
+      };
       lrs_authenticate: {
         Args: { key: string; secret: string };
         Returns: {

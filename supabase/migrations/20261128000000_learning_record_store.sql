@@ -476,6 +476,53 @@ language sql stable security definer set search_path = '' as $$
     and (private.lrs_live_session(s.id)).id is not null;
 $$;
 
+-- Requests per credential and minute, for the LRS's rate limit. Unlogged: a count lost in a crash
+-- costs a minute's limit, not data.
+create unlogged table xapi.request_counts (
+  credential_id uuid not null,
+  minute timestamptz not null,
+  requests integer not null,
+  primary key (credential_id, minute)
+);
+alter table xapi.request_counts enable row level security;
+revoke all on xapi.request_counts from public, anon, authenticated, service_role;
+
+-- How many requests a minute a credential may make: an LRS client (tools sending in bulk) 12,000;
+-- a launch session (one learner's player, a statement every few seconds) 240; a signed-in user
+-- reading their statements 120.
+create function private.lrs_request_limit(credential_id uuid) returns integer
+language sql stable set search_path = '' as $$
+  select case
+    when exists (select 1 from public.lrs_clients c where c.id = credential_id) then 12000
+    when exists (select 1 from xapi.launch_sessions s where s.id = credential_id) then 240
+    else 120 end;
+$$;
+
+-- Counts a request against its credential's limit (the edge function calls it once per request,
+-- after authenticating): {admitted, request_limit, retry_after (seconds to the next minute)}.
+create function public.lrs_admit(credential uuid)
+returns table (admitted boolean, request_limit integer, retry_after integer)
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  this_minute timestamptz := date_trunc('minute', now());
+  counted integer;
+begin
+  request_limit := private.lrs_request_limit(credential);
+  insert into xapi.request_counts as c (credential_id, minute, requests)
+  values (credential, this_minute, 1)
+  on conflict (credential_id, minute) do update set requests = c.requests + 1
+  returning c.requests into counted;
+  if counted = 1 then
+    delete from xapi.request_counts c
+    where c.credential_id = credential and c.minute < this_minute;
+  end if;
+  admitted := counted <= request_limit;
+  retry_after := case when admitted then null
+    else ceil(extract(epoch from this_minute + interval '1 minute' - now()))::integer end;
+  return next;
+end;
+$$;
+
 -- The agents (and, for a session, the registration) a launch session or a signed-in user reaches:
 -- a session, its learner in its registration; a user, the actors the LMS launched them as. Both
 -- null for an LRS client, whose scopes alone decide.
@@ -1581,7 +1628,8 @@ revoke all on function private.lrs_scope_names(), private.lrs_secret_hash(text),
   private.xapi_duration(interval),
   private.xapi_lms_statement(public.learning_progress, uuid, text, text, jsonb, jsonb, timestamptz),
   private.learning_record_statement(jsonb, timestamptz, uuid), private.may_open_module(uuid, text),
-  private.abandon_session(public.learning_progress, xapi.launch_sessions, timestamptz)
+  private.abandon_session(public.learning_progress, xapi.launch_sessions, timestamptz),
+  private.lrs_request_limit(uuid)
   from public, anon, authenticated, service_role;
 revoke all on function public.create_lrs_client(text, text[]), public.revoke_lrs_client(uuid),
   public.admin_lrs_clients(), public.lrs_authenticate(text, text),
@@ -1594,7 +1642,7 @@ revoke all on function public.create_lrs_client(text, text[]), public.revoke_lrs
   public.lrs_delete_state(uuid, text, jsonb, uuid), public.lrs_activity(uuid, text),
   public.lrs_person(uuid, jsonb), public.lrs_launch(uuid, text, text, text),
   public.lrs_fetch_token(text), public.admin_learning_summary(integer),
-  public.abandon_stale_sessions()
+  public.abandon_stale_sessions(), public.lrs_admit(uuid)
   from public, anon, authenticated, service_role;
 grant execute on function public.create_lrs_client(text, text[]), public.revoke_lrs_client(uuid),
   public.admin_lrs_clients(), public.admin_learning_summary(integer)
@@ -1608,7 +1656,7 @@ grant execute on function public.lrs_authenticate(text, text),
   public.lrs_delete_document(uuid, text, text, jsonb, uuid, text, text[]),
   public.lrs_delete_state(uuid, text, jsonb, uuid), public.lrs_activity(uuid, text),
   public.lrs_person(uuid, jsonb), public.lrs_launch(uuid, text, text, text),
-  public.lrs_fetch_token(text), public.abandon_stale_sessions()
+  public.lrs_fetch_token(text), public.abandon_stale_sessions(), public.lrs_admit(uuid)
   to service_role;
 
 -- Sessions nobody closed are abandoned once their credential has run out.

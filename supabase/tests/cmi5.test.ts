@@ -488,6 +488,28 @@ describe('sessions nobody closed', () => {
   });
 });
 
+describe('rate limits', () => {
+  it("over a credential's requests a minute, the LRS answers 429 with Retry-After", async () => {
+    const learner = await newUser('Hasty Learner');
+    const session = await startSession(learner.client);
+    expect((await xapi(session.authorization, 'statements?limit=1')).status).toBe(200);
+    await database().query(
+      `update xapi.request_counts set requests = 240
+       where credential_id = $1 and minute = date_trunc('minute', now())`,
+      [session.sessionId],
+    );
+    const limited = await xapi(session.authorization, 'statements?limit=1');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { error: string }).error).toMatch(
+      /^Too many requests: these credentials may make 240 a minute\. Try again in \d+ seconds\.$/,
+    );
+    // Another learner's session is not held back by this one's count.
+    const other = await startSession((await newUser('Patient Learner')).client);
+    expect((await xapi(other.authorization, 'statements?limit=1')).status).toBe(200);
+  });
+});
+
 describe('reading statements with a Supabase session', () => {
   it('a signed-in user reads their own statements only, and writes none', async () => {
     const learner = await newUser('Reading Learner');

@@ -95,6 +95,7 @@ const functions: Record<string, string[]> = {
   'public.grant_admin_role': signedIn,
   // The LRS edge function's calls, with the secret key; each checks the client it is given.
   'public.lrs_activity': ['service_role'],
+  'public.lrs_admit': ['service_role'],
   'public.lrs_authenticate': ['service_role'],
   'public.lrs_delete_document': ['service_role'],
   'public.lrs_delete_state': ['service_role'],
@@ -140,6 +141,7 @@ const functions: Record<string, string[]> = {
   'private.lrs_document_owner': [],
   'private.lrs_live_client': [],
   'private.lrs_live_session': [],
+  'private.lrs_request_limit': [],
   'private.lrs_scope_names': [],
   'private.lrs_secret_hash': [],
   'private.may_open_module': [],

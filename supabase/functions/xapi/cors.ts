@@ -14,6 +14,7 @@ const exposedHeaders = [
   'X-Experience-API-Consistent-Through',
   'ETag',
   'Last-Modified',
+  'Retry-After',
 ];
 
 function originOf(setting: string | undefined): string | undefined {
