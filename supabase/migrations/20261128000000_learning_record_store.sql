@@ -443,7 +443,7 @@ begin
   end if;
   if (private.lrs_live_session(client_id)).id is not null then
     return row(client_id, 'cmi5 launch session', replace(client_id::text, '-', ''), repeat('0', 64),
-      array['statements/write', 'statements/read/mine', 'state'], null, now(), null)::public.lrs_clients;
+      array['statements/write', 'statements/read/mine', 'state', 'profile'], null, now(), null)::public.lrs_clients;
   end if;
   if exists (select 1 from auth.users u where u.id = client_id)
      and not exists (select 1 from public.lrs_clients c where c.id = client_id)
@@ -468,7 +468,7 @@ language sql stable security definer set search_path = '' as $$
     and c.revoked_at is null
   union all
   select s.id, 'cmi5 launch session', s.id::text,
-    array['statements/write', 'statements/read/mine', 'state'], p.lms_authority
+    array['statements/write', 'statements/read/mine', 'state', 'profile'], p.lms_authority
   from xapi.launch_sessions s
   join public.learning_progress p on p.registration = s.registration
   where lrs_authenticate.key = 'cmi5'
@@ -919,9 +919,10 @@ revoke all on sequence xapi.documents_id_seq from public, anon, authenticated, s
 
 -- The agent key a document is filed under, once the client may reach the document: its scopes
 -- cover the kind (`state` for state, `profile` for both profiles, `all` for all three; `all/read`
--- for reading), and a launch session reaches only its learner's state in its registration (42501
--- otherwise). Null for an activity profile, which has no agent; 22023 when the kind needs an agent
--- and the one given has no identifier.
+-- for reading), and a launch session reaches only its learner's state in its registration and
+-- reads their agent profile, where cmi5's learner preferences are (42501 otherwise). Null for an
+-- activity profile, which has no agent; 22023 when the kind needs an agent and the one given has no
+-- identifier.
 create function private.lrs_document_owner(
   client_id uuid, kind text, agent jsonb, registration uuid, writing boolean
 )
@@ -945,16 +946,21 @@ begin
     raise exception 'This LRS client may not % these documents',
       case when writing then 'change' else 'read' end using errcode = '42501';
   end if;
+  select * into bounds from private.lrs_credential_bounds(client_id);
+  if bounds.agent_keys is not null and (kind = 'activity_profile'
+      or (kind = 'agent_profile' and writing)) then
+    raise exception 'A launch session reaches its learner''s state and reads their agent profile only'
+      using errcode = '42501';
+  end if;
   if kind = 'activity_profile' then
     return null;
   end if;
   if owner_key is null then
     raise exception 'agent must be an Agent with an identifier' using errcode = '22023';
   end if;
-  select * into bounds from private.lrs_credential_bounds(client_id);
   if bounds.agent_keys is not null and (not owner_key = any (bounds.agent_keys)
-      or registration is distinct from bounds.registration) then
-    raise exception 'A launch session reaches only its learner''s state in its registration'
+      or (kind = 'state' and registration is distinct from bounds.registration)) then
+    raise exception 'A launch session reaches only its learner''s documents, and state in its registration'
       using errcode = '42501';
   end if;
   return owner_key;

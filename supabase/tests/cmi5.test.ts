@@ -338,7 +338,7 @@ describe('a launch token', () => {
     expect(othersStatements).toEqual([]);
   });
 
-  it("reaches its learner's state in its registration, no one else's, and no profiles", async () => {
+  it("reaches its learner's state in its registration and reads their agent profile, no one else's", async () => {
     const put = await xapi(
       session.authorization,
       `activities/state?${stateQuery(session, 'resume')}`,
@@ -355,11 +355,22 @@ describe('a launch token', () => {
       `activities/state?${stateQuery({ ...session, registration: other.registration })}`,
     );
     expect(otherRegistration.status).toBe(403);
-    const profile = await xapi(
+    // cmi5's learner preferences: the AU reads its learner's agent profile (none here: 404), and
+    // writes no profile; nobody else's.
+    const preferences = (agent: unknown) =>
+      `agents/profile?${new URLSearchParams({ agent: JSON.stringify(agent), profileId: 'cmi5LearnerPreferences' })}`;
+    expect((await xapi(session.authorization, preferences(session.actor))).status).toBe(404);
+    expect((await xapi(session.authorization, preferences(other.actor))).status).toBe(403);
+    const writeProfile = await xapi(session.authorization, preferences(session.actor), {
+      method: 'PUT',
+      body: { languagePreference: 'en-GB' },
+    });
+    expect(writeProfile.status).toBe(403);
+    const activityProfile = await xapi(
       session.authorization,
-      `agents/profile?${new URLSearchParams({ agent: JSON.stringify(session.actor), profileId: 'x' })}`,
+      `activities/profile?${new URLSearchParams({ activityId: session.activityId, profileId: 'x' })}`,
     );
-    expect(profile.status).toBe(403);
+    expect(activityProfile.status).toBe(403);
   });
 
   it('is refused once its session has terminated (401)', async () => {

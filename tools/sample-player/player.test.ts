@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startTestBackend, type TestBackend } from '@revolve/local-backend/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplePlayerRoute } from './service';
+import { playerModules, samplePlayerRoute } from './service';
 
 const playerDir = import.meta.dirname;
 let instance: TestBackend;
@@ -28,6 +29,17 @@ describe('sample 360 player', () => {
     expect(html).toContain('<script type="module" src="../viewer.js"></script>');
   });
 
+  it('has the timeline controls and the hooks tests read', async () => {
+    const html = await (await fetch(`${backendUrl}/player/CARD-101/`)).text();
+    expect(html).toMatch(/<button type="button" class="play" id="play">Play<\/button>/);
+    expect(html).toMatch(/<input type="range"[^>]* aria-label="Position"/);
+    expect(html).toContain('<span class="time" id="time">0:00 / 0:00</span>');
+    // The status line is the page's only status (an <output> would be one too).
+    expect(html).toMatch(/<p class="status" id="status" role="status">/);
+    expect(html.match(/role="status"|<output/g)).toEqual(['role="status"']);
+    expect(html).toContain('0% watched');
+  });
+
   it('may be framed by the app and loads nothing from elsewhere', async () => {
     const response = await fetch(`${backendUrl}/player/CARD-101/`);
     expect(response.headers.get('x-frame-options')).toBeNull();
@@ -35,10 +47,28 @@ describe('sample 360 player', () => {
     expect(policy).toMatch(/frame-ancestors [^;]*http:\/\/localhost:\*/);
     expect(policy).toMatch(/frame-ancestors [^;]*http:\/\/127\.0\.0\.1:\*/);
     expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self';");
+  });
+
+  it('may reach the LRS on the local backend, and nothing else', async () => {
+    const response = await fetch(`${backendUrl}/player/CARD-101/`);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("connect-src 'self' http://localhost:* http://127.0.0.1:*;");
+  });
+
+  it("serves the published cmi5 library's browser build as cmi5.js", async () => {
+    const response = await fetch(`${backendUrl}/player/cmi5.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const library = createRequire(import.meta.url).resolve('@xapi/cmi5/dist/Cmi5.umd.js');
+    expect(await response.text()).toBe(await readFile(library, 'utf8'));
   });
 
   it('serves the viewer scripts, which parse as JavaScript modules', async () => {
-    for (const file of ['viewer.js', 'panorama.js']) {
+    // Every module beside the service, so a new import cannot be left unserved.
+    const files = (await readdir(playerDir)).filter((file) => file.endsWith('.js'));
+    expect([...playerModules].sort()).toEqual(files.sort());
+    for (const file of playerModules) {
       const response = await fetch(`${backendUrl}/player/${file}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

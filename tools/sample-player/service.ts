@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
   HttpError,
@@ -10,17 +11,36 @@ import { playerPage } from './page';
 
 const moduleCode = /^[A-Za-z0-9_-]+$/;
 
+/** The browser modules beside this file, served as they are (no build step). */
+export const playerModules = [
+  'viewer.js',
+  'panorama.js',
+  'timeline.js',
+  'playback.js',
+  'segments.js',
+  'launch.js',
+  'statements.js',
+  'send-queue.js',
+  'keepalive-transport.js',
+  'cmi5-session.js',
+];
+
+// The published cmi5 library's self-contained browser build (it defines the global Cmi5).
+const cmi5Library = createRequire(import.meta.url).resolve('@xapi/cmi5/dist/Cmi5.umd.js');
+
 // Codes cannot contain a dot, so these names never collide with a module's page.
 const scripts: Record<string, string> = {
-  '/viewer.js': 'viewer.js',
-  '/panorama.js': 'panorama.js',
+  ...Object.fromEntries(playerModules.map((file) => [`/${file}`, join(import.meta.dirname, file)])),
+  '/cmi5.js': cmi5Library,
 };
 
-// Framable by the app in development and preview; nothing is loaded from elsewhere (works offline).
+// Framable by the app in development and preview; scripts only from here (works offline). The
+// player talks to the LRS, which is on the local backend: connect-src.
 const pageHeaders = {
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+    "connect-src 'self' http://localhost:* http://127.0.0.1:*; " +
     "frame-ancestors 'self' http://localhost:* http://127.0.0.1:*",
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-cache',
@@ -30,8 +50,7 @@ const pageHeaders = {
 export function createPlayerService(): ServiceHandler {
   const sources = new Map<string, string>();
   const script = (file: string) => {
-    if (!sources.has(file))
-      sources.set(file, readFileSync(join(import.meta.dirname, file), 'utf8'));
+    if (!sources.has(file)) sources.set(file, readFileSync(file, 'utf8'));
     return sources.get(file) ?? '';
   };
 

@@ -2,11 +2,17 @@
 /**
  * A small equirectangular 360 viewer: every screen pixel's viewing ray is turned into a longitude and
  * latitude and looked up in the panorama, by WebGL where there is WebGL and by a canvas otherwise.
- * Drag (mouse or touch), arrow keys, the wheel and +/- move the view.
+ * Drag (mouse or touch), arrow keys, the wheel and +/- move the view; space plays and pauses the
+ * timeline, which reports to the LMS when the page was launched by one (cmi5).
  */
+import { startSession } from './cmi5-session.js';
+import { hasLaunchParameters } from './launch.js';
 import { drawPanorama } from './panorama.js';
+import { Playback } from './playback.js';
+import { startTimeline } from './timeline.js';
 
 const root = document.getElementById('player');
+const stage = document.getElementById('stage');
 const canvas = document.getElementById('view');
 const headingLabel = document.getElementById('heading');
 const panorama = drawPanorama(root.dataset.moduleCode ?? '');
@@ -156,7 +162,7 @@ let dragFrom;
 canvas.addEventListener('pointerdown', (event) => {
   dragFrom = { x: event.clientX, y: event.clientY };
   canvas.setPointerCapture(event.pointerId);
-  root.focus();
+  stage.focus();
 });
 canvas.addEventListener('pointermove', (event) => {
   if (!dragFrom) return;
@@ -186,7 +192,7 @@ const keys = {
   '=': () => look(0, 0, -5 * DEGREE),
   '-': () => look(0, 0, 5 * DEGREE),
 };
-root.addEventListener('keydown', (event) => {
+stage.addEventListener('keydown', (event) => {
   const action = keys[event.key];
   if (!action) return;
   event.preventDefault();
@@ -195,3 +201,59 @@ root.addEventListener('keydown', (event) => {
 window.addEventListener('resize', () => (needsDraw = true));
 
 frame();
+
+/** Without a launch, or when the launch does not say, the sample plays three minutes. */
+const defaults = { length: 180, completionThreshold: 0.9 };
+
+/** The viewing direction for the statements: yaw 0..360 clockwise from north, pitch up from the horizon. */
+function currentViewport() {
+  const yaw = (((view.yaw / DEGREE) % 360) + 360) % 360;
+  return { yaw: Math.round(yaw * 10) / 10, pitch: Math.round((view.pitch / DEGREE) * 10) / 10 };
+}
+
+const statusLine = document.getElementById('status');
+const showStatus = (text) => {
+  statusLine.textContent = text;
+  statusLine.title = text;
+};
+const controls = {
+  playButton: document.getElementById('play'),
+  slider: document.getElementById('position'),
+  readout: document.getElementById('time'),
+  watched: document.getElementById('watched'),
+};
+
+/** Connects to the LMS when launched by one, then starts the timeline; a failed launch still plays. */
+async function startPlayer() {
+  let session;
+  if (hasLaunchParameters(window.location.search)) {
+    controls.playButton.disabled = controls.slider.disabled = true;
+    showStatus('Connecting to your training record…');
+    try {
+      session = await startSession({ defaults, showStatus });
+    } catch (error) {
+      showStatus(`Not recording: ${error.message}`);
+    }
+    controls.playButton.disabled = controls.slider.disabled = false;
+  }
+  const playback = new Playback({
+    length: session?.launch.length ?? defaults.length,
+    position: session?.resume.time,
+    played: session?.resume.played,
+  });
+  session?.track(playback, currentViewport);
+  const timeline = startTimeline({ controls, playback, listener: session });
+  keys[' '] = timeline.toggle;
+  root.dataset.ready = 'true';
+  if (!session) return;
+  // pagehide also fires when the app closes the player by removing its frame.
+  window.addEventListener('pagehide', () => {
+    session.close();
+    timeline.refresh();
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) session.showEnded();
+  });
+}
+
+startPlayer();
