@@ -751,16 +751,21 @@ begin
     raise exception 'This LRS client may not % these documents',
       case when writing then 'change' else 'read' end using errcode = '42501';
   end if;
+  select * into bounds from private.lrs_credential_bounds(client_id);
+  if bounds.agent_keys is not null and (kind = 'activity_profile'
+      or (kind = 'agent_profile' and writing)) then
+    raise exception 'A launch session reaches its learner''s state and reads their agent profile only'
+      using errcode = '42501';
+  end if;
   if kind = 'activity_profile' then
     return null;
   end if;
   if owner_key is null then
     raise exception 'agent must be an Agent with an identifier' using errcode = '22023';
   end if;
-  select * into bounds from private.lrs_credential_bounds(client_id);
   if bounds.agent_keys is not null and (not owner_key = any (bounds.agent_keys)
-      or registration is distinct from bounds.registration) then
-    raise exception 'A launch session reaches only its learner''s state in its registration'
+      or (kind = 'state' and registration is distinct from bounds.registration)) then
+    raise exception 'A launch session reaches only its learner''s documents, and state in its registration'
       using errcode = '42501';
   end if;
   return owner_key;
@@ -782,7 +787,7 @@ begin
   end if;
   if (private.lrs_live_session(client_id)).id is not null then
     return row(client_id, 'cmi5 launch session', replace(client_id::text, '-', ''), repeat('0', 64),
-      array['statements/write', 'statements/read/mine', 'state'], null, now(), null)::public.lrs_clients;
+      array['statements/write', 'statements/read/mine', 'state', 'profile'], null, now(), null)::public.lrs_clients;
   end if;
   if exists (select 1 from auth.users u where u.id = client_id)
      and not exists (select 1 from public.lrs_clients c where c.id = client_id)
@@ -1044,11 +1049,12 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_agent_key(agent jsonb)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case
+begin
+  return case
     when jsonb_typeof(agent) <> 'object' then null
     when jsonb_typeof(agent -> 'mbox') = 'string' then 'mbox:' || (agent ->> 'mbox')
     when jsonb_typeof(agent -> 'mbox_sha1sum') = 'string'
@@ -1057,15 +1063,17 @@ AS $function$
     when jsonb_typeof(agent -> 'account') = 'object'
       then 'account:' || (agent -> 'account' ->> 'homePage') || ' ' || (agent -> 'account' ->> 'name')
   end;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_agent_keys(agent jsonb)
  RETURNS text[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select array(
+begin
+  return array(
     select k from (
       select private.xapi_agent_key(agent) as k
       union
@@ -1076,6 +1084,7 @@ AS $function$
     ) as keys
     where k is not null
   );
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_attachment_data(query jsonb, statements jsonb)
@@ -1110,11 +1119,12 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_context_activity_ids(context jsonb)
  RETURNS text[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select array(
+begin
+  return array(
     select activity ->> 'id'
     from jsonb_each(
       case when jsonb_typeof(context -> 'contextActivities') = 'object'
@@ -1126,6 +1136,7 @@ AS $function$
     ) as listed (activity)
     where jsonb_typeof(activity -> 'id') = 'string'
   );
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_document_key(kind text, activity_id text, agent_key text, registration uuid, document_id text)
@@ -1228,31 +1239,36 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_object_activity_id(statement jsonb)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when coalesce(statement -> 'object' ->> 'objectType', 'Activity') = 'Activity'
+begin
+  return case when coalesce(statement -> 'object' ->> 'objectType', 'Activity') = 'Activity'
     then statement -> 'object' ->> 'id' end;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_object_agent(statement jsonb)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when statement -> 'object' ->> 'objectType' in ('Agent', 'Group')
+begin
+  return case when statement -> 'object' ->> 'objectType' in ('Agent', 'Group')
     then statement -> 'object' end;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_related_activity_ids(statement jsonb)
  RETURNS text[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select array(
+begin
+  return array(
     select distinct id from unnest(
       array[private.xapi_object_activity_id(statement)]
       || private.xapi_context_activity_ids(statement -> 'context')
@@ -1263,15 +1279,17 @@ AS $function$
     ) as ids (id)
     where id is not null
   );
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_related_agent_keys(statement jsonb)
  RETURNS text[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select array(
+begin
+  return array(
     select distinct k from unnest(
       private.xapi_statement_agent_keys(statement)
       || private.xapi_agent_keys(statement -> 'authority')
@@ -1284,6 +1302,7 @@ AS $function$
       else '{}'::text[] end
     ) as keys (k)
   );
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_sha2(content bytea, hex_length integer)
@@ -1298,12 +1317,14 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_statement_agent_keys(statement jsonb)
  RETURNS text[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select private.xapi_agent_keys(statement -> 'actor')
+begin
+  return private.xapi_agent_keys(statement -> 'actor')
     || private.xapi_agent_keys(private.xapi_object_agent(statement));
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.xapi_timestamp(moment timestamp with time zone)
@@ -1852,24 +1873,32 @@ end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.lrs_authenticate(key text, secret text)
- RETURNS TABLE(client_id uuid, client_name text, client_key text, scopes text[], authority jsonb)
- LANGUAGE sql
- STABLE SECURITY DEFINER
+ RETURNS TABLE(client_id uuid, client_name text, client_key text, scopes text[], authority jsonb, admitted boolean, request_limit integer, retry_after integer)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select c.id, c.name, c.key, c.scopes, null::jsonb
-  from public.lrs_clients c
-  where c.key = lrs_authenticate.key
-    and c.secret_hash = private.lrs_secret_hash(lrs_authenticate.secret)
-    and c.revoked_at is null
-  union all
-  select s.id, 'cmi5 launch session', s.id::text,
-    array['statements/write', 'statements/read/mine', 'state'], p.lms_authority
-  from xapi.launch_sessions s
-  join public.learning_progress p on p.registration = s.registration
-  where lrs_authenticate.key = 'cmi5'
-    and s.token_hash = private.lrs_secret_hash(lrs_authenticate.secret)
-    and (private.lrs_live_session(s.id)).id is not null;
+begin
+  return query
+    with credential as (
+      select c.id, c.name, c.key, c.scopes, null::jsonb as authority
+      from public.lrs_clients c
+      where c.key = lrs_authenticate.key
+        and c.secret_hash = private.lrs_secret_hash(lrs_authenticate.secret)
+        and c.revoked_at is null
+      union all
+      select s.id, 'cmi5 launch session', s.id::text,
+        array['statements/write', 'statements/read/mine', 'state', 'profile'], p.lms_authority
+      from xapi.launch_sessions s
+      join public.learning_progress p on p.registration = s.registration
+      where lrs_authenticate.key = 'cmi5'
+        and s.token_hash = private.lrs_secret_hash(lrs_authenticate.secret)
+        and (private.lrs_live_session(s.id)).id is not null
+    )
+    select c.id, c.name, c.key, c.scopes, c.authority, a.admitted, a.request_limit, a.retry_after
+    from credential c
+    cross join lateral public.lrs_admit(c.id) as a;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.lrs_delete_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, if_match text[] DEFAULT NULL::text[])
@@ -2438,6 +2467,16 @@ begin
     values (lower(part ->> 'sha2'), part ->> 'contentType', data)
     on conflict (sha2) do nothing;
   end loop;
+
+  -- The progress rows this batch updates, locked in one order first: batches that share
+  -- registrations in another order would otherwise deadlock.
+  perform 1 from public.learning_progress p
+  where p.registration in (
+    select (s -> 'context' ->> 'registration')::uuid from jsonb_array_elements(statements) as batch (s)
+    where s -> 'context' ->> 'registration' ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$'
+  )
+  order by p.registration
+  for update;
 
   for item in select s from jsonb_array_elements(statements) with ordinality as batch (s, place)
     order by place

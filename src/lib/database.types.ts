@@ -950,10 +950,13 @@ export type Database = {
       lrs_authenticate: {
         Args: { key: string; secret: string };
         Returns: {
+          admitted: boolean;
           authority: Json;
           client_id: string;
           client_key: string;
           client_name: string;
+          request_limit: number;
+          retry_after: number;
           scopes: string[];
         }[];
       };

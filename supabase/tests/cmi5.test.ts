@@ -463,6 +463,42 @@ describe('progress', () => {
   });
 });
 
+describe('an LRS client writing for registrations', () => {
+  it('batches naming the same registrations in other orders, sent at once, all land (no deadlock)', async () => {
+    const { data, error } = await admin
+      .rpc('create_lrs_client', { name: 'Importing client', scopes: ['all'] })
+      .single<{ secret: string; lrs_client: { key: string } }>();
+    if (error || !data) throw new Error(`create_lrs_client: ${error?.message}`);
+    const client = `Basic ${Buffer.from(`${data.lrs_client.key}:${data.secret}`).toString('base64')}`;
+    const sessions = await Promise.all(
+      ['Import One', 'Import Two', 'Import Three'].map(async (name) =>
+        startSession((await newUser(name)).client),
+      ),
+    );
+    const batch = (order: Session[]) =>
+      order.flatMap((session) =>
+        Array.from({ length: 5 }, () =>
+          statement(session, verbs.progressed, { extensions: { [playedSegments]: '0[.]60' } }),
+        ),
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        xapi(client, 'statements', {
+          body: batch(index % 2 === 0 ? sessions : [...sessions].reverse()),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    // A client's statements for a registration count towards its progress too.
+    const [first] = sessions;
+    const stored = await statementsOf(
+      first?.authorization ?? '',
+      `registration=${first?.registration}`,
+    );
+    expect(stored.length).toBeGreaterThan(0);
+  });
+});
+
 describe('sessions nobody closed', () => {
   it('are abandoned hourly once their credential has run out (12 hours)', async () => {
     const learner = await newUser('Vanished Learner');

@@ -208,6 +208,9 @@ describe('LRS clients', () => {
         client_key: issued.lrs_client.key,
         scopes: ['statements/write'],
         authority: null,
+        admitted: true,
+        request_limit: 12000,
+        retry_after: null,
       },
     ]);
     expect((await authenticate(issued.lrs_client.key, `${issued.secret}0`)).data).toEqual([]);

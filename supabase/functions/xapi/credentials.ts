@@ -8,6 +8,7 @@ import { requiredSetting } from '../_shared/settings.ts';
 import { requireUser } from '../_shared/user.ts';
 import { databaseError, lrsDatabase } from './database.ts';
 import { XapiError } from './http.ts';
+import { type Admission, admit, refuseOverLimit } from './rateLimit.ts';
 
 export interface LrsCredential {
   clientId: string;
@@ -48,6 +49,7 @@ function basicPair(authorization: string): { key: string; secret: string } {
 async function signedInUser(authorization: string): Promise<LrsCredential> {
   try {
     const { userId } = await requireUser(authorization);
+    await admit(userId);
     return { clientId: userId, scopes: signedInScopes, authority: {} };
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) {
@@ -68,15 +70,16 @@ export async function authenticate(authorization: string | null): Promise<LrsCre
   const { data, error } = await lrsDatabase().rpc('lrs_authenticate', { key, secret });
   if (error) throw databaseError(error);
   const client = (
-    data as {
+    data as ({
       client_id: string;
       client_name: string;
       client_key: string;
       scopes: string[];
       authority: Record<string, unknown> | null;
-    }[]
+    } & Admission)[]
   )[0];
   if (!client) throw refused('Unknown or revoked credentials.');
+  refuseOverLimit(client);
   return {
     clientId: client.client_id,
     scopes: client.scopes,

@@ -28,11 +28,14 @@ const statusByCode: Record<string, number> = {
   '22007': 400,
   '22008': 400,
   '23514': 400,
+  // Two transactions waiting on each other, or a serialisation failure: the request may be retried.
+  '40P01': 503,
+  '40001': 503,
 };
 
 /** A failed call as the xAPI status its SQLSTATE stands for; anything else is the LRS's fault. */
 export function databaseError(error: { code?: string; message: string }): XapiError {
   const status = statusByCode[error.code ?? ''];
   if (status === undefined) return new XapiError(500, `LRS database call failed: ${error.message}`);
-  return new XapiError(status, error.message);
+  return new XapiError(status, error.message, status === 503 ? { 'Retry-After': '1' } : {});
 }

@@ -1,18 +1,31 @@
-/** Each credential's requests a minute, counted by the database (lrs_admit); over the limit, 429. */
-import type { LrsCredential } from './credentials.ts';
+/**
+ * Each credential's requests a minute, counted by the database (lrs_admit; lrs_authenticate counts a
+ * Basic credential in the same call); over the limit, 429 with Retry-After.
+ */
 import { databaseError, lrsDatabase } from './database.ts';
 import { XapiError } from './http.ts';
 
-export async function admit(credential: LrsCredential): Promise<void> {
-  const { data, error } = await lrsDatabase()
-    .rpc('lrs_admit', { credential: credential.clientId })
-    .single<{ admitted: boolean; request_limit: number; retry_after: number | null }>();
-  if (error) throw databaseError(error);
-  if (data.admitted) return;
-  const wait = data.retry_after ?? 60;
+export interface Admission {
+  admitted: boolean;
+  request_limit: number;
+  retry_after: number | null;
+}
+
+export function refuseOverLimit(admission: Admission): void {
+  if (admission.admitted) return;
+  const wait = admission.retry_after ?? 60;
   throw new XapiError(
     429,
-    `Too many requests: these credentials may make ${data.request_limit} a minute. Try again in ${wait} seconds.`,
+    `Too many requests: these credentials may make ${admission.request_limit} a minute. Try again in ${wait} seconds.`,
     { 'Retry-After': String(wait) },
   );
+}
+
+/** Counts a request of a credential that lrs_authenticate did not count (a signed-in user's). */
+export async function admit(credentialId: string): Promise<void> {
+  const { data, error } = await lrsDatabase()
+    .rpc('lrs_admit', { credential: credentialId })
+    .single<Admission>();
+  if (error) throw databaseError(error);
+  refuseOverLimit(data);
 }
