@@ -14,9 +14,17 @@ const compositions = {
   trials: [
     '^src/features/auth/components/(AccountFields|AuthCard|SignInCodeStep)[.]tsx$',
     '^src/features/auth/schemas[.]ts$',
+    // The dashboard carries My learning (its first queries start with the page's).
+    '^src/features/learning/api[.]ts$',
+    '^src/features/learning/components/MyLearning(Frame)?[.]tsx$',
   ],
-  // A trial module page offers training only to a user with an active trial.
-  modules: ['^src/features/trials/hooks[.]ts$'],
+  // A trial module page offers training only to a user with an active trial; module pages launch
+  // their player through the learning records and show the learner's progress.
+  modules: [
+    '^src/features/trials/hooks[.]ts$',
+    '^src/features/learning/(hooks|progress)[.]ts$',
+    '^src/features/learning/components/ProgressSummary[.]tsx$',
+  ],
 };
 
 /** Where the toast helper (lib) loads its toaster from: the one import up a layer. */

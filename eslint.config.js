@@ -133,6 +133,37 @@ export default tseslint.config(
                 },
               },
             },
+            // Module pages launch their player through the learning records and show the
+            // learner's progress.
+            {
+              from: { element: { type: 'feature', captured: { feature: 'modules' } } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: 'learning' },
+                    fileInternalPath: ['hooks.ts', 'progress.ts', 'components/ProgressSummary.tsx'],
+                  },
+                },
+              },
+            },
+            // The dashboard carries My learning (its first queries start with the page's).
+            {
+              from: { element: { type: 'feature', captured: { feature: 'trials' } } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: 'learning' },
+                    fileInternalPath: [
+                      'api.ts',
+                      'components/MyLearning.tsx',
+                      'components/MyLearningFrame.tsx',
+                    ],
+                  },
+                },
+              },
+            },
             // Tests use the test kit (src/test: the render helper, the supabase-js fake).
             {
               from: {

@@ -14,6 +14,14 @@ export const queryKeys = {
   /** The signed-in user's trial status (dashboard, trial button, trial library). */
   trialStatus: (userId: string) => ['trial', userId, 'status'] as const,
   trialPassword: (userId: string) => ['trial', userId, 'password'] as const,
+  /** Everything read about the user's learning: invalidated as a whole after a launch or a close. */
+  learning: (userId: string) => ['learning', userId] as const,
+  /** The user's cmi5 registrations with their progress (learning_progress). */
+  learningProgress: (userId: string) => ['learning', userId, 'progress'] as const,
+  /** The modules the user unlocked (module_unlocks), for the dashboard's My learning. */
+  learningUnlocks: (userId: string) => ['learning', userId, 'unlocks'] as const,
+  /** Each module's length (learning_modules), the same for everyone. */
+  learningModules: ['learning-modules'] as const,
   /** The signed-in user's authenticator apps (MFA factors, /account/security). */
   authenticatorApps: (userId: string) => ['account', userId, 'authenticator-apps'] as const,
   /** Everything the admin dashboard reads: invalidated as a whole after each admin action. */
@@ -33,6 +41,8 @@ export const queryKeys = {
     ['admin', 'audit-log', page, action, actor] as const,
   funnel: (days: number) => ['admin', 'funnel', days] as const,
   moduleStarts: (days: number) => ['admin', 'module-starts', days] as const,
+  /** Starts, completions and median minutes per module (/admin/activity). */
+  learningSummary: (days: number) => ['admin', 'learning-summary', days] as const,
   /** The e-mails not delivered (/admin/activity). */
   emailDeliveries: (page: number) => ['admin', 'email-deliveries', page] as const,
 };

@@ -6,10 +6,17 @@
  */
 export type ToastVariant = 'success' | 'destructive';
 
+/** A button in the toast (Try again): it runs `onClick` and closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ToastMessage {
   variant: ToastVariant;
   title: string;
   description?: string;
+  action?: ToastAction;
 }
 
 let queue: ToastMessage[] = [];
@@ -37,9 +44,9 @@ export const toast = {
   success(title: string, description?: string): void {
     show({ variant: 'success', title, description });
   },
-  /** A destructive toast: a failure the user must read. */
-  error(title: string, description?: string): void {
-    show({ variant: 'destructive', title, description });
+  /** A destructive toast: a failure the user must read, with a way to try again if given. */
+  error(title: string, description?: string, action?: ToastAction): void {
+    show({ variant: 'destructive', title, description, ...(action ? { action } : {}) });
   },
 };
 

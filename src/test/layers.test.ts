@@ -124,6 +124,18 @@ describe('features', () => {
       ['modules', 'trials'],
     ],
     [
+      'admin importing learning',
+      'src/features/admin/example.ts',
+      "export { launchModule } from '@/features/learning/launch';\n",
+      ['admin', 'learning'],
+    ],
+    [
+      'modules importing learning beyond its hooks, progress and progress summary',
+      'src/features/modules/pages/Example.tsx',
+      "export { fetchUnlocks } from '@/features/learning/api';\n",
+      ['modules', 'learning'],
+    ],
+    [
       'admin importing modules',
       'src/features/admin/example.ts',
       "export { unlockModule } from '@/features/modules/api';\n",
@@ -146,6 +158,16 @@ describe('features', () => {
       'the trial sign-up composing the sign-in form',
       'src/features/trials/pages/Example.tsx',
       "import { AccountFields } from '@/features/auth/components/AccountFields';\nimport { AuthCard } from '@/features/auth/components/AuthCard';\nimport { loginSchema } from '@/features/auth/schemas';\nexport const all = [AccountFields, AuthCard, loginSchema];\n",
+    ],
+    [
+      'a module page launching its player and showing the progress',
+      'src/features/modules/pages/Example.tsx',
+      "import { useLaunch } from '@/features/learning/hooks';\nimport { startTrainingLabel } from '@/features/learning/progress';\nimport { ProgressSummary } from '@/features/learning/components/ProgressSummary';\nexport const all = [useLaunch, startTrainingLabel, ProgressSummary];\n",
+    ],
+    [
+      'the dashboard carrying My learning',
+      'src/features/trials/pages/Example.tsx',
+      "import { learningProgressQuery } from '@/features/learning/api';\nimport { MyLearningLoading } from '@/features/learning/components/MyLearningFrame';\nexport const all = [learningProgressQuery, MyLearningLoading];\nexport const load = () => import('@/features/learning/components/MyLearning');\n",
     ],
     [
       'a module page reading the trial status',

@@ -3,9 +3,15 @@ import { toast as sonner } from 'sonner';
 import { Toaster } from '@/components/ui/sonner';
 import { attachToaster, type ToastMessage } from '@/lib/toast';
 
-function showWithSonner({ variant, title, description }: ToastMessage): void {
+function showWithSonner({ variant, title, description, action }: ToastMessage): void {
   // A failure stays twice as long as a confirmation (and, like every toast, while hovered or focused).
-  if (variant === 'destructive') sonner.error(title, { description, duration: 8000 });
+  // One the user can act on stays until they do or close it: a button must not vanish under them.
+  if (variant === 'destructive')
+    sonner.error(title, {
+      description,
+      duration: action ? Infinity : 8000,
+      action: action && { label: action.label, onClick: action.onClick },
+    });
   else sonner.success(title, { description });
 }
 

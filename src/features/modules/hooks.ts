@@ -13,8 +13,9 @@ export function useUnlockModule(): (slug: string, password: string) => Promise<U
 export type TrialStartStatus = 'not-started' | 'loading' | 'started';
 
 /**
- * Start Training on a trial module page: not started, then loading while the unlock is recorded,
- * then started for good. A failure returns to not started with SPEC.md's message.
+ * Recording the start of a trial module (SPEC.md's unlock record): not started, then loading while
+ * the unlock is recorded, then started for good; `start` runs `onStarted` once recorded. A failure
+ * returns to not started with SPEC.md's message.
  */
 export function useTrialStart(userId: string, slug: TrialModuleSlug) {
   const mutation = useMutation({
@@ -27,8 +28,8 @@ export function useTrialStart(userId: string, slug: TrialModuleSlug) {
       ? 'loading'
       : 'not-started';
 
-  function start() {
-    if (status === 'not-started') mutation.mutate({ userId, slug });
+  function start(onStarted?: () => void) {
+    if (status === 'not-started') mutation.mutate({ userId, slug }, { onSuccess: onStarted });
   }
 
   return { status, start };

@@ -80,6 +80,13 @@ export async function readModuleStarts(supabase: Client, days: number, signal?: 
   return data;
 }
 
+/** Per module, learning records' starts, completions and median minutes watched in the period. */
+export async function readLearningSummary(supabase: Client, days: number, signal?: AbortSignal) {
+  const { data, error } = await abortable(supabase.rpc('admin_learning_summary', { days }), signal);
+  if (error) throw error;
+  return data;
+}
+
 const deliveryColumns =
   'id, kind, attempts, max_attempts, last_attempt_at, last_error, request_id, cancelled_at, profiles(name, email)';
 
@@ -104,6 +111,7 @@ export type AuditEntry = Awaited<ReturnType<typeof listAuditLog>>['rows'][number
 export type EmailDelivery = Awaited<ReturnType<typeof listEmailDeliveries>>['rows'][number];
 export type Funnel = Awaited<ReturnType<typeof readFunnel>>;
 export type ModuleStarts = Awaited<ReturnType<typeof readModuleStarts>>[number];
+export type LearningSummary = Awaited<ReturnType<typeof readLearningSummary>>[number];
 
 /** An audit entry's details (a JSON object as the database writes them), or none. */
 export function auditDetails(details: Json): Record<string, Json | undefined> {
@@ -139,6 +147,13 @@ export async function fetchModuleStarts(
   signal: AbortSignal,
 ): Promise<ModuleStarts[]> {
   return readModuleStarts(await loadSupabase(), days, signal);
+}
+
+export async function fetchLearningSummary(
+  days: number,
+  signal: AbortSignal,
+): Promise<LearningSummary[]> {
+  return readLearningSummary(await loadSupabase(), days, signal);
 }
 
 export interface LeadUpdate {
@@ -201,6 +216,15 @@ export function moduleStartsQuery(days: number) {
     queryKey: queryKeys.moduleStarts(days),
     queryFn: ({ signal }) => fetchModuleStarts(days, signal),
     meta: { errorMessage: 'Error loading module starts:' },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function learningSummaryQuery(days: number) {
+  return queryOptions({
+    queryKey: queryKeys.learningSummary(days),
+    queryFn: ({ signal }) => fetchLearningSummary(days, signal),
+    meta: { errorMessage: 'Error loading the learning summary:' },
     placeholderData: keepPreviousData,
   });
 }

@@ -7,6 +7,7 @@ import {
   auditLogQuery,
   emailDeliveriesQuery,
   funnelQuery,
+  learningSummaryQuery,
   leadsQuery,
   moduleStartsQuery,
   updateLeadMutation,
@@ -82,4 +83,14 @@ export function useFunnel(days: number) {
     activityToasts.loadFailed.description,
   ]);
   return { funnel, starts };
+}
+
+/** Learning records' starts, completions and median minutes per module, for the last `days` days. */
+export function useLearningSummary(days: number) {
+  const query = useQuery(learningSummaryQuery(days));
+  useLoadFailureToast(query.isError, [
+    activityToasts.loadFailed.title,
+    activityToasts.loadFailed.description,
+  ]);
+  return query;
 }

@@ -1,6 +1,6 @@
 import { issuedLrsClientDialog as copy } from '@/content/integrations';
 import type { IssuedLrsClient } from '../api';
-import { lrsEndpointUrl } from '../lrsEndpoint';
+import { lrsEndpointUrl } from '@/lib/lrsEndpoint';
 import { CopyableValue } from './CopyableValue';
 import { ShownOnceContent, ShownOnceDialog } from './ShownOnceDialog';
 

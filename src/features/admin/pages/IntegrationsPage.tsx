@@ -6,7 +6,7 @@ import { CopyableValue } from '../components/CopyableValue';
 import { IssuedLrsClientDialog } from '../components/IssuedLrsClientDialog';
 import { LrsClientForm } from '../components/LrsClientForm';
 import { LrsClientTable } from '../components/LrsClientTable';
-import { lrsEndpointUrl } from '../lrsEndpoint';
+import { lrsEndpointUrl } from '@/lib/lrsEndpoint';
 
 /**
  * The LRS clients of tools and integrations (admins only: the route's guard, and the database's

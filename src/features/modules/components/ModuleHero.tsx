@@ -3,15 +3,20 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from '@/lib/links';
 import { moduleImage, type TrainingModule } from '@/content/modules';
 
-/** A module page's opening: back link, the page's h1, the summary, its actions and its artwork. */
+/**
+ * A module page's opening: back link, the page's h1, the summary, its actions, under them the
+ * learner's progress (`progress`), and its artwork.
+ */
 export function ModuleHero({
   module,
   backTo = { href: '/training-library', label: 'Back to the training library' },
   children,
+  progress,
 }: {
   module: TrainingModule;
   backTo?: { href: string; label: string };
   children?: ReactNode;
+  progress?: ReactNode;
 }) {
   const image = moduleImage(module.slug);
   return (
@@ -33,6 +38,7 @@ export function ModuleHero({
           </h1>
           <p className="mt-5 max-w-xl text-lg text-muted-foreground md:text-xl">{module.summary}</p>
           {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
+          {progress ? <div className="mt-6 max-w-md">{progress}</div> : null}
         </div>
         <img
           src={image.src}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { details as conflictResolution } from '@/content/moduleDetails/conflict-resolution';
 import { playerAddress } from '@/lib/playerAddress';
+import { answerLearning, launchAnswer, launchedUrl, progressRow } from '@/test/learningServer';
 import { deferred, renderWithProviders } from '@/test/render';
 import { stepsOf, supabaseFake, type FakeAnswer } from '@/test/supabaseFake';
 import { activeTrial, answerTrial } from '@/test/trialServer';
@@ -52,6 +53,7 @@ describe('/modules/trial/:slug', () => {
   beforeEach(() => {
     supabaseFake.reset();
     answerTrial({ active: activeTrial });
+    answerLearning();
     toastError.mockReset();
     logError.mockReset();
     vi.stubGlobal('matchMedia', () => ({ matches: false }));
@@ -98,8 +100,12 @@ describe('/modules/trial/:slug', () => {
     recorded.resolve({ error: null });
     expect(await screen.findByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
     expect(screen.getByText(instructions)).toBeVisible();
+    expect(supabaseFake.lastCall('invoke:launch-module').args).toEqual({
+      module: 'conflict-resolution',
+      playerUrl: playerAddress('conflict-resolution'),
+    });
     const player = screen.getByTitle('Conflict Resolution: 360 training');
-    expect(player).toHaveAttribute('src', playerAddress('conflict-resolution'));
+    expect(player).toHaveAttribute('src', launchedUrl('conflict-resolution'));
     expect(player).toHaveAttribute('referrerpolicy', 'no-referrer');
     expect(player).toHaveAttribute(
       'allow',
@@ -133,6 +139,99 @@ describe('/modules/trial/:slug', () => {
     );
     expect(logError).toHaveBeenCalledWith('Error recording module access:', refusal);
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it("launches after the start is recorded, still 'Loading...', and mounts the player only with the launch URL", async () => {
+    supabaseFake.answer('from:module_unlocks', { error: null });
+    const launched = deferred<FakeAnswer>();
+    supabaseFake.answer('invoke:launch-module', () => launched.promise);
+    await renderTrialModule('dementia');
+    await userEvent.click(await startButton());
+
+    await waitFor(() => expect(supabaseFake.calls('invoke:launch-module')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    expect(document.querySelector('iframe')).toBeNull();
+
+    launched.resolve({ data: launchAnswer });
+    expect(await screen.findByTitle('Dementia: 360 training')).toHaveAttribute(
+      'src',
+      launchedUrl('dementia'),
+    );
+  });
+
+  it('on a failed launch says so in a toast that tries again, keeping the start recorded', async () => {
+    supabaseFake.answer('from:module_unlocks', { error: null });
+    supabaseFake.answer('invoke:launch-module', { error: new Error('Failed to send a request') });
+    await renderTrialModule('dementia');
+    await userEvent.click(await startButton());
+
+    await waitFor(() => expect(toastError).toHaveBeenCalledOnce());
+    expect(toastError).toHaveBeenCalledWith(
+      'Your training did not open',
+      'We could not start your training session. Check your connection and try again.',
+      { label: 'Try again', onClick: expect.any(Function) },
+    );
+    expect(logError).toHaveBeenCalledWith('Error launching a module:', expect.anything());
+    expect(await startButton()).toHaveFocus();
+    expect(document.querySelector('iframe')).toBeNull();
+
+    supabaseFake.answer('invoke:launch-module', { data: launchAnswer });
+    const [, , retry] = toastError.mock.calls[0] as [string, string, { onClick: () => void }];
+    act(() => retry.onClick());
+    expect(await screen.findByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
+    expect(screen.getByTitle('Dementia: 360 training')).toHaveAttribute(
+      'src',
+      launchedUrl('dementia'),
+    );
+    // The start was recorded once: trying again launches only.
+    expect(unlocksRecorded()).toHaveLength(1);
+    expect(supabaseFake.calls('invoke:launch-module')).toHaveLength(2);
+  });
+
+  it("offers 'Resume Training' with the learner's progress under the hero", async () => {
+    answerLearning({ progress: [progressRow({ module: 'dementia' })] });
+    await renderTrialModule('dementia');
+    expect(await screen.findByRole('button', { name: 'Resume Training' })).toBeVisible();
+    const bar = screen.getByRole('progressbar', { name: 'Your progress in Dementia' });
+    expect(bar).toHaveAttribute('aria-valuenow', '57');
+    expect(bar).toHaveAttribute('aria-valuetext', '12 of 21 minutes watched, 57%');
+    expect(screen.getByText('12 of 21 min')).toBeVisible();
+    expect(screen.getByText('57%')).toBeVisible();
+  });
+
+  it("offers 'Watch Again' once completed, with the date", async () => {
+    answerLearning({
+      progress: [
+        progressRow({
+          module: 'dementia',
+          seconds_watched: 1200,
+          percent: 95,
+          completed_at: '2026-11-28T09:00:00Z',
+        }),
+      ],
+    });
+    await renderTrialModule('dementia');
+    expect(await screen.findByRole('button', { name: 'Watch Again' })).toBeVisible();
+    expect(screen.getByText('Completed on 28 November 2026')).toBeVisible();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('reads the progress again every 30 seconds while the player is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      supabaseFake.answer('from:module_unlocks', { error: null });
+      await renderTrialModule('dementia');
+      await userEvent.click(await startButton());
+      await screen.findByTitle('Dementia: 360 training');
+      await waitFor(() =>
+        expect(supabaseFake.calls('from:learning_progress').length).toBeGreaterThan(0),
+      );
+      const before = supabaseFake.calls('from:learning_progress').length;
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(supabaseFake.calls('from:learning_progress').length).toBeGreaterThan(before);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('tells a user without an active trial how to get one instead of offering Start Training', async () => {

@@ -12,7 +12,9 @@ import { NoTrialNotice } from '../components/NoTrialNotice';
 import { PlayerFrame } from '../components/PlayerFrame';
 import { focusTraining } from '../focusTraining';
 import { loadModuleDetails } from '../moduleDetails';
-import { playerAddress } from '@/lib/playerAddress';
+import { useLaunch, useModuleProgress } from '@/features/learning/hooks';
+import { startTrainingLabel } from '@/features/learning/progress';
+import { ProgressSummary } from '@/features/learning/components/ProgressSummary';
 import { useTrialStart, type TrialStartStatus } from '../hooks';
 
 export default function TrialModulePage() {
@@ -31,7 +33,16 @@ function TrialModule({ slug, userId }: { slug: TrialModuleSlug; userId: string }
   // rather than offer a button that can only fail. A failed check counts as no trial (SPEC.md).
   const trial = useTrialStatus(userId);
   const hasActiveTrial = trial.loading ? undefined : trial.status.active;
-  const { status, start } = useTrialStart(userId, slug);
+  const trialStart = useTrialStart(userId, slug);
+  // Once the start is recorded, the player launches (a cmi5 session of its own each time) and
+  // shows with the launch URL; a failed launch can be tried again, the start staying recorded.
+  const launch = useLaunch(slug, userId);
+  const status: TrialStartStatus = launch.url
+    ? 'started'
+    : trialStart.status === 'loading' || launch.status === 'launching'
+      ? 'loading'
+      : 'not-started';
+  const progress = useModuleProgress(userId, slug, status === 'started');
   const startButton = useRef<HTMLButtonElement>(null);
   const training = useRef<HTMLElement>(null);
   const trainingHeadingId = useId();
@@ -44,11 +55,27 @@ function TrialModule({ slug, userId }: { slug: TrialModuleSlug; userId: string }
     previous.current = status;
   }, [status]);
 
+  function begin() {
+    if (trialStart.status === 'started') launch.launch();
+    else trialStart.start(launch.launch);
+  }
+
+  const startLabels: Record<TrialStartStatus, string> = {
+    'not-started': startTrainingLabel(progress, copy.startLabel),
+    loading: copy.loadingLabel,
+    started: copy.startedLabel,
+  };
+
   return (
     <>
       <ModuleHero
         module={module}
         backTo={{ href: '/training-library-trial', label: copy.backLabel }}
+        progress={
+          progress && progress.state !== 'not-started' ? (
+            <ProgressSummary moduleTitle={module.title} progress={progress} />
+          ) : null
+        }
       >
         {hasActiveTrial === false && status !== 'started' ? (
           <NoTrialNotice />
@@ -58,7 +85,8 @@ function TrialModule({ slug, userId }: { slug: TrialModuleSlug; userId: string }
             type="button"
             size="lg"
             disabled={hasActiveTrial === undefined || status !== 'not-started'}
-            onClick={start}
+            aria-busy={status === 'loading'}
+            onClick={begin}
           >
             {status === 'started' ? null : <Play aria-hidden className="fill-current" />}
             {startLabels[status]}
@@ -80,7 +108,7 @@ function TrialModule({ slug, userId }: { slug: TrialModuleSlug; userId: string }
             <p className="mb-4 rounded-xl border border-primary/20 bg-secondary px-5 py-4 text-sm font-semibold tracking-wide text-brand-ink md:text-base">
               {copy.instructions}
             </p>
-            <PlayerFrame src={playerAddress(slug)} title={playerCopy.frameTitle(module.title)} />
+            <PlayerFrame src={launch.url} title={playerCopy.frameTitle(module.title)} />
           </div>
         </section>
       ) : null}
@@ -91,9 +119,3 @@ function TrialModule({ slug, userId }: { slug: TrialModuleSlug; userId: string }
     </>
   );
 }
-
-const startLabels: Record<TrialStartStatus, string> = {
-  'not-started': copy.startLabel,
-  loading: copy.loadingLabel,
-  started: copy.startedLabel,
-};

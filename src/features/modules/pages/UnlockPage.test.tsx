@@ -1,16 +1,18 @@
-import type { User } from '@supabase/supabase-js';
+import { FunctionsHttpError, type User } from '@supabase/supabase-js';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '@/lib/auth/authStore';
 import { playerAddress } from '@/lib/playerAddress';
+import { answerLearning, launchAnswer, launchedUrl, progressRow } from '@/test/learningServer';
 import { deferred, renderWithProviders } from '@/test/render';
 import { supabaseFake, type FakeAnswer } from '@/test/supabaseFake';
 import UnlockPage from './UnlockPage';
 
-const { logError } = vi.hoisted(() => ({ logError: vi.fn() }));
+const { logError, toastError } = vi.hoisted(() => ({ logError: vi.fn(), toastError: vi.fn() }));
 vi.mock('@/lib/logger', () => ({ logger: { error: logError, warn: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { error: toastError, success: vi.fn() } }));
 vi.mock('@/lib/loadSupabase', () =>
   import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
 );
@@ -52,7 +54,9 @@ async function submit(password: string) {
 describe('/unlock/:slug', () => {
   beforeEach(() => {
     supabaseFake.reset();
+    answerLearning();
     logError.mockReset();
+    toastError.mockReset();
     vi.stubGlobal('matchMedia', () => ({ matches: false }));
   });
 
@@ -101,10 +105,14 @@ describe('/unlock/:slug', () => {
     answer.resolve({ data: { unlocked: true, grant: 'trial', unlock: {} }, error: null });
     expect(await screen.findByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
     expect(passwordField()).toBeDisabled();
-    expect(screen.getByTitle('Dementia: 360 training')).toHaveAttribute(
+    expect(await screen.findByTitle('Dementia: 360 training')).toHaveAttribute(
       'src',
-      playerAddress('dementia'),
+      launchedUrl('dementia'),
     );
+    expect(supabaseFake.lastCall('invoke:launch-module').args).toEqual({
+      module: 'dementia',
+      playerUrl: playerAddress('dementia'),
+    });
     expect(screen.getByRole('status')).toHaveTextContent(
       'Training unlocked. The 360 player has loaded below.',
     );
@@ -165,10 +173,62 @@ describe('/unlock/:slug', () => {
     await submit(' abcd-efgh-jkmn ');
     expect(await screen.findByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
     expect(unlocksSent()).toEqual([{ slug: 'home-visits', password: 'abcd-efgh-jkmn' }]);
-    expect(screen.getByTitle('Home Visits: 360 training')).toHaveAttribute(
+    expect(await screen.findByTitle('Home Visits: 360 training')).toHaveAttribute(
       'src',
-      playerAddress('home-visits'),
+      launchedUrl('home-visits'),
     );
+  });
+
+  it('says the training is opening while the launch is asked for; no player until it answers', async () => {
+    const launched = deferred<FakeAnswer>();
+    supabaseFake.answer('invoke:launch-module', () => launched.promise);
+    answerUnlock({ data: { unlocked: true, grant: 'trial' }, error: null });
+    renderUnlock();
+    await submit('Revolve360');
+    expect(await screen.findByText('Opening your training...')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Training unlocked. Opening the 360 player...',
+    );
+    expect(document.querySelector('iframe')).toBeNull();
+    launched.resolve({ data: launchAnswer });
+    expect(await screen.findByTitle('Dementia: 360 training')).toBeVisible();
+  });
+
+  it('on a refused launch says why, stays unlocked and can try again', async () => {
+    supabaseFake.answer('invoke:launch-module', {
+      error: new FunctionsHttpError(new Response('{"error":"no"}', { status: 403 })),
+    });
+    answerUnlock({ data: { unlocked: true, grant: 'access_code' }, error: null });
+    renderUnlock();
+    await submit('ABCD-EFGH-JKMN');
+
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith(
+        'Your training did not open',
+        expect.stringMatching(/^Your access to this module has ended/),
+        { label: 'Try again', onClick: expect.any(Function) },
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
+    expect(screen.getByText('The training did not open.')).toBeVisible();
+    expect(document.querySelector('iframe')).toBeNull();
+
+    supabaseFake.answer('invoke:launch-module', { data: launchAnswer });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTitle('Dementia: 360 training')).toHaveAttribute(
+      'src',
+      launchedUrl('dementia'),
+    );
+    expect(supabaseFake.calls('rpc:unlock_module')).toHaveLength(1);
+  });
+
+  it("shows the learner's progress in the module under the heading", async () => {
+    answerLearning({ progress: [progressRow({ module: 'dementia' })] });
+    renderUnlock();
+    expect(
+      await screen.findByRole('progressbar', { name: 'Your progress in Dementia' }),
+    ).toHaveAttribute('aria-valuenow', '57');
+    expect(screen.getByText('12 of 21 min')).toBeVisible();
   });
 
   it("a refusal without the server's words: 'Something went wrong. Please try again.'", async () => {

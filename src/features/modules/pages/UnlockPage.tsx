@@ -1,14 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ArrowLeft, Lock } from 'lucide-react';
+import { ArrowLeft, Lock, RotateCcw } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Link } from '@/lib/links';
 import { findModule, type TrainingModule } from '@/content/modules';
 import { playerCopy, unlockCopy as copy, unlockHero } from '@/content/trainingAccess';
+import { launchCopy } from '@/content/learning';
 import { RequireAuth } from '@/components/auth/RequireAuth';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth/AuthProvider';
+import { useLaunch, useModuleProgress } from '@/features/learning/hooks';
+import { ProgressSummary } from '@/features/learning/components/ProgressSummary';
 import { PlayerFrame } from '../components/PlayerFrame';
 import { UnlockForm } from '../components/UnlockForm';
 import { focusTraining } from '../focusTraining';
-import { playerAddress } from '@/lib/playerAddress';
 
 export default function UnlockPage() {
   const module = findModule(useParams().slug);
@@ -16,14 +20,24 @@ export default function UnlockPage() {
   // unlock_module needs a user: signed out, to the login page and back here, query included.
   return (
     <RequireAuth>
-      <UnlockModule key={module.slug} module={module} />
+      <SignedInUnlock module={module} />
     </RequireAuth>
   );
 }
 
-function UnlockModule({ module }: { module: TrainingModule }) {
+function SignedInUnlock({ module }: { module: TrainingModule }) {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <UnlockModule key={module.slug} module={module} userId={user.id} />;
+}
+
+function UnlockModule({ module, userId }: { module: TrainingModule; userId: string }) {
   const [searchParams] = useSearchParams();
   const [unlocked, setUnlocked] = useState(false);
+  // Once unlocked, the player launches (a cmi5 session of its own) and shows with the launch URL;
+  // a failed launch can be tried again, the module staying unlocked.
+  const launch = useLaunch(module.slug, userId);
+  const progress = useModuleProgress(userId, module.slug, launch.url !== undefined);
   const player = useRef<HTMLElement>(null);
   const playerHeadingId = useId();
 
@@ -50,6 +64,13 @@ function UnlockModule({ module }: { module: TrainingModule }) {
               {module.title}
             </h1>
             <p className="mt-4 max-w-xl text-lg text-muted-foreground">{unlockHero.intro}</p>
+            {progress && progress.state !== 'not-started' ? (
+              <ProgressSummary
+                moduleTitle={module.title}
+                progress={progress}
+                className="mt-6 max-w-md"
+              />
+            ) : null}
           </div>
           <UnlockForm
             slug={module.slug}
@@ -57,7 +78,10 @@ function UnlockModule({ module }: { module: TrainingModule }) {
               searchParams.get('error') === 'badpass' ? copy.incorrectPassword : undefined
             }
             unlocked={unlocked}
-            onUnlocked={() => setUnlocked(true)}
+            onUnlocked={() => {
+              setUnlocked(true);
+              launch.launch();
+            }}
           />
         </div>
       </section>
@@ -72,16 +96,34 @@ function UnlockModule({ module }: { module: TrainingModule }) {
           {copy.playerHeading}
         </h2>
         <p role="status" className="sr-only">
-          {unlocked ? copy.unlockedAnnouncement : ''}
+          {launch.url ? copy.unlockedAnnouncement : unlocked ? launchCopy.unlockedOpening : ''}
         </p>
         <PlayerFrame
-          src={unlocked ? playerAddress(module.slug) : undefined}
+          src={unlocked ? launch.url : undefined}
           title={playerCopy.frameTitle(module.title)}
           placeholder={
-            <p className="flex max-w-md flex-col items-center gap-4 text-lg font-medium md:text-xl">
-              <Lock aria-hidden className="h-10 w-10 text-brand-glow" />
-              {copy.playerPlaceholder}
-            </p>
+            !unlocked ? (
+              <p className="flex max-w-md flex-col items-center gap-4 text-lg font-medium md:text-xl">
+                <Lock aria-hidden className="h-10 w-10 text-brand-glow" />
+                {copy.playerPlaceholder}
+              </p>
+            ) : launch.status === 'failed' ? (
+              <div className="flex max-w-md flex-col items-center gap-4 text-lg font-medium md:text-xl">
+                <p>{launchCopy.failedPlaceholder}</p>
+                <Button type="button" variant="secondary" onClick={launch.launch}>
+                  <RotateCcw aria-hidden />
+                  {launchCopy.retryLabel}
+                </Button>
+              </div>
+            ) : (
+              <p className="flex max-w-md flex-col items-center gap-4 text-lg font-medium md:text-xl">
+                <span
+                  aria-hidden
+                  className="block h-10 w-10 animate-spin rounded-full border-4 border-white/30 border-t-white motion-reduce:animate-none"
+                />
+                {launchCopy.launching}
+              </p>
+            )
           }
         />
       </section>

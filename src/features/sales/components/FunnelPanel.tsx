@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { findModule } from '@/content/modules';
 import { activityPage } from '@/content/sales';
@@ -10,11 +9,24 @@ const copy = activityPage.funnel;
 const startsCopy = activityPage.moduleStarts;
 const steps = Object.keys(copy.steps) as (keyof Funnel)[];
 
-/** The funnel's counts and the module starts for the last 30 or 90 days (a toggle). */
-export function FunnelPanel() {
-  const [days, setDays] = useState(copy.periods[0]?.days ?? 30);
+/** The page's first period (the last 30 days) and its name. */
+export const defaultPeriodDays = copy.periods[0]?.days ?? 30;
+export const periodName = (days: number) =>
+  copy.periods.find((option) => option.days === days)?.label ?? '';
+
+/**
+ * The funnel's counts and the module starts for the last 30 or 90 days: the toggle sets the page's
+ * period (the learning panel follows it).
+ */
+export function FunnelPanel({
+  days,
+  onDaysChange: setDays,
+}: {
+  days: number;
+  onDaysChange: (days: number) => void;
+}) {
   const { funnel, starts } = useFunnel(days);
-  const period = copy.periods.find((option) => option.days === days)?.label ?? '';
+  const period = periodName(days);
 
   const funnelBars = funnel.data
     ? steps.map((step) => ({ label: copy.steps[step], value: funnel.data[step] }))

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectTextsIn, renderWithProviders } from '@/test/render';
-import { stepsOf, supabaseFake, type FakeCall } from '@/test/supabaseFake';
-import type { AuditEntry, EmailDelivery, Funnel, ModuleStarts } from '../api';
+import { deferred, expectTextsIn, renderWithProviders } from '@/test/render';
+import { stepsOf, supabaseFake, type FakeAnswer, type FakeCall } from '@/test/supabaseFake';
+import type { AuditEntry, EmailDelivery, Funnel, LearningSummary, ModuleStarts } from '../api';
 import ActivityPage from './ActivityPage';
 
 const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
@@ -40,6 +40,14 @@ const starts: Record<number, ModuleStarts[]> = {
     { module_name: 'group-diabetes', starts: 2 },
   ],
   90: [{ module_name: 'womens-health', starts: 30 }],
+};
+
+const learning: Record<number, LearningSummary[]> = {
+  30: [
+    { module: 'dementia', starts: 14, completions: 6, median_minutes: 12.5 },
+    { module: 'rural-minds', starts: 3, completions: 0, median_minutes: 4 },
+  ],
+  90: [{ module: 'chronic-pain', starts: 40, completions: 22, median_minutes: 17 }],
 };
 
 function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
@@ -112,6 +120,9 @@ describe('/admin/activity', () => {
     supabaseFake.answer('rpc:admin_module_starts', (call) => ({
       data: starts[daysOf(call)] ?? [],
     }));
+    supabaseFake.answer('rpc:admin_learning_summary', (call) => ({
+      data: learning[daysOf(call)] ?? [],
+    }));
     auditAnswer([entry()]);
     supabaseFake.answer('from:email_deliveries', { data: [], count: 0 });
   });
@@ -169,6 +180,49 @@ describe('/admin/activity', () => {
     supabaseFake.answer('rpc:admin_module_starts', { data: [] });
     renderPage();
     expect(await screen.findByText('No modules unlocked in this period')).toBeVisible();
+  });
+
+  it('shows the learning per module: starts, completions and median minutes, for the period', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const section = screen.getByRole('region', { name: 'Learning' });
+    const table = await within(section).findByRole('table', {
+      name: 'Learning by module, last 30 days',
+    });
+    const [header, dementia, ruralMinds] = within(table).getAllByRole('row');
+    expect(header).toHaveTextContent('ModuleStartsCompletionsMedian minutes');
+    expect(dementia).toContainElement(within(table).getByRole('rowheader', { name: 'Dementia' }));
+    expect(dementia).toHaveTextContent('Dementia14612.5');
+    expect(ruralMinds).toHaveTextContent('Rural Minds304');
+    expect(supabaseFake.lastCall('rpc:admin_learning_summary').args).toEqual({ days: 30 });
+
+    // The funnel's period is the page's.
+    await user.click(screen.getByRole('button', { name: 'Last 90 days' }));
+    expect(
+      await within(section).findByRole('table', { name: 'Learning by module, last 90 days' }),
+    ).toHaveTextContent('Chronic Pain402217');
+    expect(supabaseFake.lastCall('rpc:admin_learning_summary').args).toEqual({ days: 90 });
+  });
+
+  it('says when no training was watched in the period', async () => {
+    supabaseFake.answer('rpc:admin_learning_summary', { data: [] });
+    renderPage();
+    const section = screen.getByRole('region', { name: 'Learning' });
+    expect(await within(section).findByText('No training watched in this period')).toBeVisible();
+    expect(within(section).queryByRole('table')).toBeNull();
+  });
+
+  it('says while the learning summary loads, and when it cannot', async () => {
+    const answer = deferred<FakeAnswer>();
+    supabaseFake.answer('rpc:admin_learning_summary', () => answer.promise);
+    renderPage();
+    const section = screen.getByRole('region', { name: 'Learning' });
+    expect(within(section).getByText('Loading...')).toBeVisible();
+    answer.resolve({ error: new Error('offline') });
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Failed to load the learning summary.',
+    );
+    expect(toastError).toHaveBeenCalledWith('Error', 'Failed to load activity.');
   });
 
   it('lists the audit log with UK times, the admin, the action and its details', async () => {

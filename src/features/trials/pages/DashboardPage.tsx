@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { BookOpen, CalendarDays, KeyRound, LogOut } from 'lucide-react';
 import { Link } from '@/lib/links';
 import { Button } from '@/components/ui/button';
@@ -8,6 +9,10 @@ import { useSignOut } from '@/lib/auth/useSignOut';
 import { TrialCard } from '../components/TrialCard';
 import { noTrial } from '../trialStatus';
 import { useTrialStatus } from '../hooks';
+import { MyLearningLoading } from '@/features/learning/components/MyLearningFrame';
+
+// My learning's code (its queries, progress and cards) loads beside the page's, not in it.
+const MyLearning = lazy(() => import('@/features/learning/components/MyLearning'));
 
 const quickActionClass = buttonVariants({ variant: 'outline', className: 'justify-start' });
 
@@ -60,6 +65,8 @@ export default function DashboardPage() {
           </div>
         </section>
       </div>
+
+      <div className="mt-6">{user ? <UserLearning userId={user.id} /> : <MyLearningLoading />}</div>
     </div>
   );
 }
@@ -67,4 +74,14 @@ export default function DashboardPage() {
 function UserTrialCard({ userId }: { userId: string }) {
   const { status, loading } = useTrialStatus(userId);
   return <TrialCard status={status} loading={loading} />;
+}
+
+/** My learning lists the trial modules while the trial is active: it waits for the trial status. */
+function UserLearning({ userId }: { userId: string }) {
+  const { status, loading } = useTrialStatus(userId);
+  return (
+    <Suspense fallback={<MyLearningLoading />}>
+      <MyLearning userId={userId} trialActive={loading ? undefined : status.active} />
+    </Suspense>
+  );
 }

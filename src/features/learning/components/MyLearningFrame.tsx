@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { myLearningCopy as copy } from '@/content/learning';
+
+/**
+ * My learning's section and heading. Small and apart from the section's code, so the dashboard shows
+ * it (with the skeleton) while that code loads.
+ */
+export function MyLearningFrame({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby="my-learning-heading"
+      aria-busy={busy}
+      className="rounded-xl border bg-card p-6"
+    >
+      <h2 id="my-learning-heading" className="text-xl font-semibold">
+        {copy.heading}
+      </h2>
+      <p className="mt-1 text-muted-foreground">{copy.intro}</p>
+      {children}
+    </section>
+  );
+}
+
+/** Placeholders the shape of the module cards, while the learning loads. */
+export function MyLearningSkeleton() {
+  const pulse = 'animate-pulse bg-muted motion-reduce:animate-none';
+  return (
+    <div className="mt-4">
+      <p role="status" className="sr-only">
+        {copy.loading}
+      </p>
+      <ul aria-hidden className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {[0, 1, 2].map((item) => (
+          <li key={item} className="space-y-3 rounded-lg border p-4">
+            <div className={`h-5 w-2/3 rounded ${pulse}`} />
+            <div className={`h-2.5 w-full rounded-full ${pulse}`} />
+            <div className={`h-4 w-1/3 rounded ${pulse}`} />
+            <div className={`h-9 w-24 rounded-md ${pulse}`} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The section as it stands while its code loads. */
+export function MyLearningLoading() {
+  return (
+    <MyLearningFrame busy>
+      <MyLearningSkeleton />
+    </MyLearningFrame>
+  );
+}

@@ -1,0 +1,178 @@
+import type { User } from '@supabase/supabase-js';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerLearning, progressRow } from '@/test/learningServer';
+import { renderWithProviders } from '@/test/render';
+import { supabaseFake, type FakeAnswer } from '@/test/supabaseFake';
+import { activeTrial, answerTrial } from '@/test/trialServer';
+import DashboardPage from './DashboardPage';
+
+const { logError } = vi.hoisted(() => ({ logError: vi.fn() }));
+vi.mock('@/lib/logger', () => ({ logger: { error: logError, warn: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('@/lib/loadSupabase', () =>
+  import('@/test/supabaseFake').then((fake) => fake.asLoadSupabase),
+);
+
+const user = { id: 'u1', email: 'sam@example.com' } as User;
+
+const renderDashboard = () =>
+  renderWithProviders(<DashboardPage />, { route: '/dashboard', auth: { user } });
+
+const myLearning = () => screen.getByRole('region', { name: 'My learning' });
+
+/** The module cards, once loaded, by their titles. */
+async function cards(): Promise<Map<string, HTMLElement>> {
+  const list = await within(myLearning()).findByRole('list', { name: 'Your modules' });
+  return new Map(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => [within(item).getByRole('heading', { level: 3 }).textContent ?? '', item]),
+  );
+}
+
+function card(all: Map<string, HTMLElement>, title: string): HTMLElement {
+  const found = all.get(title);
+  if (!found) throw new Error(`No card for ${title}: ${[...all.keys()].join(', ')}`);
+  return found;
+}
+
+describe("/dashboard's My learning", () => {
+  // The section's code is a chunk of its own: loaded once here rather than in the first test's time.
+  beforeAll(() => import('@/features/learning/components/MyLearning'));
+
+  beforeEach(() => {
+    supabaseFake.reset();
+    logError.mockReset();
+    answerTrial({ active: activeTrial });
+    answerLearning();
+  });
+
+  it("keeps the dashboard's own content: the welcome, the trial card and the quick actions", async () => {
+    renderDashboard();
+    expect(screen.getByText('sam@example.com')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
+    expect(await screen.findByText('Active Trial')).toBeVisible();
+    await cards();
+  });
+
+  it('shows a module in progress with its bar, minutes and percent, and a Resume link', async () => {
+    answerLearning({ progress: [progressRow({ module: 'dementia' })] });
+    renderDashboard();
+    const dementia = card(await cards(), 'Dementia');
+    const bar = within(dementia).getByRole('progressbar', { name: 'Your progress in Dementia' });
+    expect(bar).toHaveAttribute('aria-valuenow', '57');
+    expect(dementia).toHaveTextContent('12 of 21 min');
+    expect(dementia).toHaveTextContent('57%');
+    expect(within(dementia).getByRole('link', { name: 'Resume: Dementia' })).toHaveAttribute(
+      'href',
+      '/modules/trial/dementia',
+    );
+    expect(screen.queryByText(/You have not started any training yet/)).not.toBeInTheDocument();
+  });
+
+  it('shows a completed module with its date and a Watch again link', async () => {
+    answerLearning({
+      progress: [
+        progressRow({
+          module: 'chronic-pain',
+          seconds_watched: 1000,
+          percent: 98,
+          completed_at: '2026-11-28T09:00:00Z',
+        }),
+      ],
+    });
+    renderDashboard();
+    const chronicPain = card(await cards(), 'Chronic Pain');
+    expect(chronicPain).toHaveTextContent('Completed on 28 November 2026');
+    expect(
+      within(chronicPain).getByRole('link', { name: 'Watch again: Chronic Pain' }),
+    ).toHaveAttribute('href', '/unlock/chronic-pain');
+  });
+
+  it('lists what the learner can open: trial modules while the trial lasts, unlocks, Rural Minds', async () => {
+    answerLearning({
+      unlocks: [
+        { module_name: 'group-diabetes', grant_kind: 'access_code' },
+        { module_name: 'home-visits', grant_kind: 'trial' },
+      ],
+    });
+    renderDashboard();
+    const all = await cards();
+    expect([...all.keys()]).toEqual([
+      'Home Visits',
+      'Dementia',
+      "Women's Health",
+      'Conflict Resolution',
+      'Rural Minds',
+      'Group Clinics: Diabetes',
+    ]);
+    expect(screen.getByText(/You have not started any training yet/)).toBeVisible();
+    expect(
+      within(card(all, 'Dementia')).getByRole('link', { name: 'Start: Dementia' }),
+    ).toHaveAttribute('href', '/modules/trial/dementia');
+    expect(
+      within(card(all, 'Rural Minds')).getByRole('link', { name: 'Start: Rural Minds' }),
+    ).toHaveAttribute('href', '/modules/rural-minds');
+    expect(
+      within(card(all, 'Group Clinics: Diabetes')).getByRole('link', { name: /^Start/ }),
+    ).toHaveAttribute('href', '/unlock/group-diabetes');
+    expect(card(all, 'Dementia')).toHaveTextContent('0 of 21 min');
+  });
+
+  it('leaves out trial modules and trial unlocks once the trial has ended', async () => {
+    answerTrial();
+    answerLearning({
+      progress: [progressRow({ module: 'womens-health', seconds_watched: 300, percent: 26 })],
+      unlocks: [{ module_name: 'home-visits', grant_kind: 'trial' }],
+    });
+    renderDashboard();
+    const all = await cards();
+    expect([...all.keys()]).toEqual(["Women's Health", 'Rural Minds']);
+    // Without the trial, a trial module opens with an access code on its unlock page.
+    expect(within(card(all, "Women's Health")).getByRole('link')).toHaveAttribute(
+      'href',
+      '/unlock/womens-health',
+    );
+  });
+
+  it('shows the most recently watched first', async () => {
+    answerLearning({
+      progress: [
+        progressRow({ module: 'dementia', last_activity_at: '2026-11-01T10:00:00Z' }),
+        progressRow({ module: 'rural-minds', last_activity_at: '2026-11-27T10:00:00Z' }),
+      ],
+    });
+    renderDashboard();
+    expect([...(await cards()).keys()].slice(0, 2)).toEqual(['Rural Minds', 'Dementia']);
+  });
+
+  it('still lists the rest when the unlocks cannot be read', async () => {
+    answerLearning({ unlocks: { error: { message: 'permission denied' } } });
+    renderDashboard();
+    expect((await cards()).has('Rural Minds')).toBe(true);
+  });
+
+  it('shows a skeleton while loading, announced as loading', async () => {
+    supabaseFake.answer('from:learning_progress', () => new Promise<FakeAnswer>(() => undefined));
+    renderDashboard();
+    expect(within(myLearning()).getByRole('status')).toHaveTextContent('Loading your learning...');
+    expect(myLearning()).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('says when the learning cannot be loaded, and tries again', async () => {
+    answerLearning({ progress: { error: { message: 'unreachable' } } });
+    renderDashboard();
+    const alert = await within(myLearning()).findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load your learning.');
+    expect(logError).toHaveBeenCalledWith('Error loading learning progress:', {
+      message: 'unreachable',
+    });
+
+    answerLearning({ progress: [progressRow()] });
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(within(myLearning()).queryByRole('alert')).toBeNull());
+    expect(card(await cards(), 'Dementia')).toHaveTextContent('12 of 21 min');
+  });
+});
