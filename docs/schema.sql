@@ -2048,6 +2048,7 @@ declare
   mode text;
   parameters text;
   launch_data bytea;
+  preferences bytea;
   learner jsonb;
 begin
   if site !~ '^https?://[^/?#[:space:]]+$' then
@@ -2115,6 +2116,13 @@ begin
   on conflict on constraint documents_unique_key do update
     set content = excluded.content, content_type = excluded.content_type, etag = excluded.etag,
       updated = excluded.updated;
+  -- cmi5's learner preferences (section 11), once per learner: the site is in British English and
+  -- its modules have sound; a learner may not change them yet.
+  preferences := convert_to('{"languagePreference": "en-GB", "audioPreference": "on"}', 'UTF8');
+  insert into xapi.documents (kind, agent_key, document_id, content, content_type, etag, updated)
+  values ('agent_profile', progress.actor_key, 'cmi5LearnerPreferences', preferences,
+    'application/json', private.xapi_etag(preferences), now_at)
+  on conflict on constraint documents_unique_key do nothing;
   update public.learning_progress p set last_activity_at = greatest(p.last_activity_at, now_at)
   where p.registration = progress.registration;
 

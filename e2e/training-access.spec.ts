@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectFailedRequests, test } from './fixtures';
-import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths, toast } from './support/page';
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsAtBothWidths,
+  signedInAs,
+  toast,
+} from './support/page';
 import { modules, type ModuleDetails, type TrialModuleSlug } from '../src/content/modules';
 import { details as conflictResolution } from '../src/content/moduleDetails/conflict-resolution';
 import { details as dementia } from '../src/content/moduleDetails/dementia';
@@ -15,7 +20,6 @@ import {
   moduleUnlocksOf,
   playerBase,
   seededPassword,
-  signedInStorageState,
   uniqueEmail,
   wrongUnlockAttempts,
 } from './support/backend';
@@ -40,6 +44,14 @@ async function standInPlayer(page: Page) {
   );
 }
 
+/** A player address launched as cmi5: the module's address with the launch's parameters. */
+function launchedAt(code: string): RegExp {
+  const address = `${playerBase}/${code}/`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `^${address}\\?endpoint=[^&]+&fetch=[^&]+&actor=[^&]+&registration=[0-9a-f-]{36}&activityId=`,
+  );
+}
+
 /** Removes the lines the page logged on purpose (through the app's logger) for a provoked failure. */
 function expectLogged(consoleErrors: string[], prefix: string) {
   const logged = consoleErrors.filter((line) => line.startsWith(prefix));
@@ -48,19 +60,6 @@ function expectLogged(consoleErrors: string[], prefix: string) {
     0,
     consoleErrors.length,
     ...consoleErrors.filter((line) => !logged.includes(line)),
-  );
-}
-
-/** Signs the test's page in as an account made by the test (a later call switches accounts). */
-async function signedInAs(page: Page, email: string) {
-  const { origins } = await signedInStorageState(email, password);
-  await page.addInitScript(
-    ({ origin, entries }) => {
-      // The site's own frame only: not the player's.
-      if (window.location.origin !== origin) return;
-      for (const { name, value } of entries) window.localStorage.setItem(name, value);
-    },
-    { origin: origins[0]?.origin ?? '', entries: origins[0]?.localStorage ?? [] },
   );
 }
 
@@ -156,7 +155,7 @@ test.describe('trial module pages', () => {
       await expect(page.getByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
       await expect(page.getByText(instructions, { exact: true })).toBeVisible();
       const player = page.locator('iframe[title="Conflict Resolution: 360 training"]');
-      await expect(player).toHaveAttribute('src', `${playerBase}/con/`);
+      await expect(player).toHaveAttribute('src', launchedAt('con'));
       await expect(player).toHaveAttribute('referrerpolicy', 'no-referrer');
       await expect(player).toHaveAttribute(
         'allow',
@@ -180,7 +179,7 @@ test.describe('trial module pages', () => {
       await page.goto('/modules/trial/womens-health');
       await page.getByRole('button', { name: 'Start Training' }).click();
       await expect(page.getByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
-      await expect(page.locator('iframe')).toHaveAttribute('src', `${playerBase}/wom/`);
+      await expect(page.locator('iframe')).toHaveAttribute('src', launchedAt('wom'));
       expect(consoleErrors).toEqual([]);
     });
   });
@@ -191,7 +190,7 @@ test.describe('trial module pages', () => {
   }) => {
     const email = uniqueEmail('trial-start-fails');
     const { trialId } = await accountWithActiveTrial(email, password, 'Fay Fails');
-    await signedInAs(page, email);
+    await signedInAs(page, email, password);
     // The header bell's code is held, and with it the live channel, whose join would read the
     // trial again and show the page without one: the page goes on believing the trial active.
     let releaseBell: () => void = () => {};
@@ -221,7 +220,7 @@ test.describe('trial module pages', () => {
   test('without an active trial the page says how to get one', async ({ page }) => {
     const email = uniqueEmail('no-trial');
     await createAccount(email, password, 'Nia Notrial');
-    await signedInAs(page, email);
+    await signedInAs(page, email, password);
     await page.goto('/modules/trial/womens-health');
     await expect(
       page.getByRole('heading', { level: 2, name: 'This module needs an active trial' }),
@@ -243,7 +242,7 @@ test.describe('trial module pages', () => {
     test.slow();
     const email = uniqueEmail('trial-axe');
     await accountWithActiveTrial(email, password, 'Axel Axe');
-    await signedInAs(page, email);
+    await signedInAs(page, email, password);
     await standInPlayer(page);
     await page.goto('/modules/trial/conflict-resolution');
     await expect(page.getByRole('button', { name: 'Start Training' })).toBeEnabled();
@@ -258,7 +257,7 @@ test.describe('trial module pages', () => {
   test('no accessibility violations without a trial', async ({ page }) => {
     const email = uniqueEmail('no-trial-axe');
     await createAccount(email, password, 'Nell Notrial');
-    await signedInAs(page, email);
+    await signedInAs(page, email, password);
     await page.goto('/modules/trial/dementia');
     await expect(page.getByRole('link', { name: 'Request Trial Access' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -325,7 +324,7 @@ test.describe('/unlock/:slug', () => {
         await expect(page.getByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
         await expect(field).toBeDisabled();
         const player = page.locator(`iframe[title="${title}: 360 training"]`);
-        await expect(player).toHaveAttribute('src', `${playerBase}/${code}/`);
+        await expect(player).toHaveAttribute('src', launchedAt(code));
         await expect(player).toHaveAttribute('referrerpolicy', 'no-referrer');
         await expect(
           page.getByText('Enter the password above to unlock the training.'),
@@ -389,7 +388,7 @@ test.describe('/unlock/:slug', () => {
     test.slow();
     const email = uniqueEmail('unlock-axe');
     await accountWithActiveTrial(email, password, 'Ada Axe');
-    await signedInAs(page, email);
+    await signedInAs(page, email, password);
     await standInPlayer(page);
     await page.goto('/unlock/womens-health');
     await page.getByRole('button', { name: 'Unlock' }).click();
@@ -412,7 +411,7 @@ test.describe('/unlock/:slug', () => {
   }) => {
     const email = uniqueEmail('unlock-wrong');
     await accountWithActiveTrial(email, password, 'Wren Wrong');
-    await signedInAs(page, email);
+    await signedInAs(page, email, password);
     await page.goto('/unlock/dementia');
     const field = page.getByLabel('Trial password or access code');
     await field.fill('revolve361');
@@ -459,7 +458,7 @@ test.describe('/unlock/:slug', () => {
     }) => {
       const email = uniqueEmail('unlock-refused');
       await account(email);
-      await signedInAs(page, email);
+      await signedInAs(page, email, password);
       await page.goto('/unlock/advanced-dementia');
       const field = page.getByLabel('Trial password or access code');
       await field.fill(typed);
@@ -496,7 +495,7 @@ test.describe('/unlock/:slug', () => {
     const email = uniqueEmail('unlock-blocked');
     await createAccount(email, password, 'Gus Guesser');
     await wrongUnlockAttempts(email, password, 10);
-    await signedInAs(page, email);
+    await signedInAs(page, email, password);
     await page.goto('/unlock/dementia');
     const field = page.getByLabel('Trial password or access code');
     await field.fill('revolve360');

@@ -211,6 +211,20 @@ export async function moduleUnlockGrantsOf(email: string) {
   return data as { module_name: string; grant_kind: string; access_code_id: string | null }[];
 }
 
+/** An account's progress on a module as the LMS keeps it, read as the learner reads it (RLS). */
+export async function learningProgressOf(email: string, password: string, module: string) {
+  const learner = client();
+  const { error: signInError } = await learner.auth.signInWithPassword({ email, password });
+  if (signInError) throw signInError;
+  const { data, error } = await learner
+    .from('learning_progress')
+    .select('seconds_watched, percent, completed_at')
+    .eq('module', module)
+    .maybeSingle();
+  if (error) throw error;
+  return data as { seconds_watched: number; percent: number; completed_at: string | null } | null;
+}
+
 /** Forgets that an account unlocked a module, so a test can watch the record being made. */
 export async function deleteModuleUnlock(email: string, moduleName: string): Promise<void> {
   const { error } = await service()

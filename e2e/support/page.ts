@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { totpCode } from '@revolve/local-backend/testing';
+import { signedInStorageState } from './backend';
 
 /** WCAG 2.2 AA (the NHS requirement) and axe's best practices. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -90,4 +91,19 @@ export async function setUpAuthenticatorApp(page: Page): Promise<void> {
     .getByRole('textbox', { name: 'Code from the app' })
     .fill(totpCode((shownKey ?? '').replaceAll(' ', '')));
   await panel.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+}
+
+/**
+ * Signs the test's page in as an account made by the test (a later call switches accounts): the
+ * session is written into the site's storage before its code runs, and only the site's frame's.
+ */
+export async function signedInAs(page: Page, email: string, password: string): Promise<void> {
+  const { origins } = await signedInStorageState(email, password);
+  await page.addInitScript(
+    ({ origin, entries }) => {
+      if (window.location.origin !== origin) return;
+      for (const { name, value } of entries) window.localStorage.setItem(name, value);
+    },
+    { origin: origins[0]?.origin ?? '', entries: origins[0]?.localStorage ?? [] },
+  );
 }

@@ -1485,7 +1485,8 @@ $$;
 -- Launches a module for a learner as a cmi5 assignable unit (docs/learning-records.md section 4),
 -- for the edge function launch-module, which has verified the user: the registration (made on the
 -- first launch), `abandoned` for the registration's sessions that never terminated, a new session
--- with a one-time fetch code, the `launched` statement and LMS.LaunchData. `site_url` is the site's
+-- with a one-time fetch code, the `launched` statement, LMS.LaunchData and the learner's
+-- preferences. `site_url` is the site's
 -- origin (the actor's homePage, the IRIs' base); `launch_url` the player address launched.
 -- Answers {registration, session, fetch_code, actor, activity_id, launch_mode}; 42501 when the
 -- user may not open the module.
@@ -1504,6 +1505,7 @@ declare
   mode text;
   parameters text;
   launch_data bytea;
+  preferences bytea;
   learner jsonb;
 begin
   if site !~ '^https?://[^/?#[:space:]]+$' then
@@ -1571,6 +1573,13 @@ begin
   on conflict on constraint documents_unique_key do update
     set content = excluded.content, content_type = excluded.content_type, etag = excluded.etag,
       updated = excluded.updated;
+  -- cmi5's learner preferences (section 11), once per learner: the site is in British English and
+  -- its modules have sound; a learner may not change them yet.
+  preferences := convert_to('{"languagePreference": "en-GB", "audioPreference": "on"}', 'UTF8');
+  insert into xapi.documents (kind, agent_key, document_id, content, content_type, etag, updated)
+  values ('agent_profile', progress.actor_key, 'cmi5LearnerPreferences', preferences,
+    'application/json', private.xapi_etag(preferences), now_at)
+  on conflict on constraint documents_unique_key do nothing;
   update public.learning_progress p set last_activity_at = greatest(p.last_activity_at, now_at)
   where p.registration = progress.registration;
 

@@ -355,11 +355,11 @@ describe('a launch token', () => {
       `activities/state?${stateQuery({ ...session, registration: other.registration })}`,
     );
     expect(otherRegistration.status).toBe(403);
-    // cmi5's learner preferences: the AU reads its learner's agent profile (none here: 404), and
-    // writes no profile; nobody else's.
+    // cmi5's learner preferences: the LMS writes them, the AU reads its learner's and writes none.
     const preferences = (agent: unknown) =>
       `agents/profile?${new URLSearchParams({ agent: JSON.stringify(agent), profileId: 'cmi5LearnerPreferences' })}`;
-    expect((await xapi(session.authorization, preferences(session.actor))).status).toBe(404);
+    const mine = await xapi(session.authorization, preferences(session.actor));
+    expect(await mine.json()).toEqual({ languagePreference: 'en-GB', audioPreference: 'on' });
     expect((await xapi(session.authorization, preferences(other.actor))).status).toBe(403);
     const writeProfile = await xapi(session.authorization, preferences(session.actor), {
       method: 'PUT',

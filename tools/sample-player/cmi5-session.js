@@ -35,6 +35,7 @@ const resumeStateId = 'resume';
  *   getLaunchParameters(): { actor: Record<string, unknown>, activityId: string, registration: string },
  *   getLaunchData(): { contextTemplate?: Record<string, unknown>, launchMode?: string, launchParameters?: string },
  *   xapi: {
+ *     getStates(params: Record<string, unknown>): Promise<{ data: unknown }>,
  *     getState(params: Record<string, unknown>): Promise<{ data: unknown }>,
  *     sendStatements(params: { statements: unknown[] }): Promise<unknown>,
  *     setState(params: Record<string, unknown>): Promise<unknown>,
@@ -136,18 +137,23 @@ export async function startSession({ defaults, showStatus }) {
  * @param {Launch} launch
  */
 async function readResume(cmi5, launch) {
+  const context = {
+    agent: launch.actor,
+    activityId: launch.activityId,
+    registration: launch.registration,
+  };
   try {
-    const { data } = await cmi5.xapi.getState({
-      agent: launch.actor,
-      activityId: launch.activityId,
-      stateId: resumeStateId,
-      registration: launch.registration,
-    });
+    // The ids first: a first launch has no resume point, and asking for it would be a 404.
+    const { data: ids } = await cmi5.xapi.getStates(context);
+    if (!Array.isArray(ids) || !ids.includes(resumeStateId)) {
+      return { ...parseResumeState(undefined, launch.length), unreadable: false };
+    }
+    const { data } = await cmi5.xapi.getState({ ...context, stateId: resumeStateId });
     return { ...parseResumeState(data, launch.length), unreadable: false };
-  } catch (error) {
-    // 404 is a first launch. Any other failure starts from the beginning rather than not at all,
-    // and says so: what is watched now is still recorded.
-    return { ...parseResumeState(undefined, launch.length), unreadable: httpStatus(error) !== 404 };
+  } catch {
+    // Any failure starts from the beginning rather than not at all, and says so: what is watched
+    // now is still recorded.
+    return { ...parseResumeState(undefined, launch.length), unreadable: true };
   }
 }
 
