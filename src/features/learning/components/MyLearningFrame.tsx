@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DashboardSection } from '@/components/layout/DashboardSection';
 import { myLearningCopy as copy } from '@/content/learning';
 
 /**
@@ -7,17 +8,10 @@ import { myLearningCopy as copy } from '@/content/learning';
  */
 export function MyLearningFrame({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <section
-      aria-labelledby="my-learning-heading"
-      aria-busy={busy}
-      className="rounded-xl border bg-card p-6"
-    >
-      <h2 id="my-learning-heading" className="text-xl font-semibold">
-        {copy.heading}
-      </h2>
+    <DashboardSection heading={copy.heading} busy={busy}>
       <p className="mt-1 text-muted-foreground">{copy.intro}</p>
       {children}
-    </section>
+    </DashboardSection>
   );
 }
 

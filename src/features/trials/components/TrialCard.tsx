@@ -1,4 +1,5 @@
 import { AlertTriangle, CalendarClock } from 'lucide-react';
+import { DashboardSection } from '@/components/layout/DashboardSection';
 import { Link } from '@/lib/links';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/buttonVariants';
@@ -15,16 +16,9 @@ function daysText(days: number): string {
 /** The dashboard's trial card: one of SPEC.md section 4's trial states, with its next step. */
 export function TrialCard({ status, loading }: { status: TrialStatus; loading: boolean }) {
   return (
-    <section
-      aria-labelledby="trial-card-heading"
-      aria-busy={loading}
-      className="rounded-xl border bg-card p-6"
-    >
-      <h2 id="trial-card-heading" className="text-xl font-semibold">
-        {copy.heading}
-      </h2>
+    <DashboardSection heading={copy.heading} busy={loading}>
       <div className="mt-4">{loading ? <p>{copy.loading}</p> : <TrialState status={status} />}</div>
-    </section>
+    </DashboardSection>
   );
 }
 

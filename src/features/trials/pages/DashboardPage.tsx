@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BookOpen, CalendarDays, KeyRound, LogOut } from 'lucide-react';
 import { Link } from '@/lib/links';
+import { DashboardSection } from '@/components/layout/DashboardSection';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialPages } from '@/content/trialPages';
@@ -41,10 +42,7 @@ export default function DashboardPage() {
       <div className="mt-10 grid gap-6 lg:grid-cols-2">
         {user ? <UserTrialCard userId={user.id} /> : <TrialCard status={noTrial} loading />}
 
-        <section aria-labelledby="quick-actions" className="rounded-xl border bg-card p-6">
-          <h2 id="quick-actions" className="text-xl font-semibold">
-            Quick actions
-          </h2>
+        <DashboardSection heading="Quick actions">
           <div className="mt-4 grid gap-3">
             <Link to="/training-library" className={quickActionClass}>
               <BookOpen aria-hidden />
@@ -63,7 +61,7 @@ export default function DashboardPage() {
               Sign Out
             </Button>
           </div>
-        </section>
+        </DashboardSection>
       </div>
 
       <div className="mt-6">{user ? <UserLearning userId={user.id} /> : <MyLearningLoading />}</div>
