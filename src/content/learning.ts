@@ -37,6 +37,8 @@ export const progressCopy = {
     `${watched} of ${total} minutes watched, ${percent}%`,
   completedOn: (date: string) => `Completed on ${date}`,
   notStarted: 'Not started',
+  /** Opened, but nothing watched reported yet (or a player host that does not report). */
+  started: 'Started',
 };
 
 export const myLearningCopy = {

@@ -51,17 +51,33 @@ export interface TestBackend {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on loopback. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// Below the kernel's ephemeral range (32768 and up on Linux), from which every outgoing connection
+// takes its local port: a port found free there can be taken by a test's own client connection
+// before the backend that was given it binds it (a suite's parallel backends made that happen).
+const firstTestPort = 20_000;
+const testPortCount = 12_000;
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
+
+/** A free TCP port on loopback, below the ephemeral range, and not one given out before here. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = firstTestPort + Math.floor(Math.random() * testPortCount);
+    if (givenPorts.has(port)) continue;
+    if (await isFree(port)) {
+      givenPorts.add(port);
+      return port;
+    }
+  }
+  throw new Error('No free port found for a test backend.');
+}
+const givenPorts = new Set<number>();
 
 export function clientFor(url: string, key: string): SupabaseClient {
   return createClient(url, key, {

@@ -1,7 +1,11 @@
 import { moduleProgressLabels } from '@/content/learning';
 import type { ModuleLength, ProgressRow } from './api';
 
-export type ProgressState = 'not-started' | 'in-progress' | 'completed';
+/**
+ * `started`: launched, nothing watched yet (a player host that does not report leaves a module
+ * here); `in-progress`: some of it watched.
+ */
+export type ProgressState = 'not-started' | 'started' | 'in-progress' | 'completed';
 
 /** A learner's progress in one module, as pages show it. */
 export interface ModuleProgress {
@@ -19,8 +23,7 @@ export interface ModuleProgress {
 
 /**
  * The progress of `slug` from the learner's rows and the modules' lengths; a module without a row
- * (never launched) is not started. A launch makes the row before anything is watched: that is not
- * started either.
+ * (never launched) is not started. A launch makes the row before anything is watched: started.
  */
 export function moduleProgress(
   slug: string,
@@ -38,7 +41,9 @@ export function moduleProgress(
       ? 'completed'
       : secondsWatched > 0 || percent > 0
         ? 'in-progress'
-        : 'not-started',
+        : row
+          ? 'started'
+          : 'not-started',
     minutesWatched: Math.floor(secondsWatched / 60),
     minutesTotal: Math.round(lengthSeconds / 60),
     percent,
@@ -49,7 +54,8 @@ export function moduleProgress(
 
 /**
  * Start Training's label for the learner's progress: `start` (the page's own wording, which SPEC.md
- * fixes) until they have watched some, then Resume Training, and Watch Again once completed.
+ * fixes) until they have watched some (a launch alone resumes nothing), then Resume Training, and
+ * Watch Again once completed.
  */
 export function startTrainingLabel(progress: ModuleProgress | undefined, start: string): string {
   if (progress?.state === 'completed') return moduleProgressLabels.watchAgain;

@@ -11,6 +11,7 @@ import { ProgressSummary } from './ProgressSummary';
 
 const actions: Record<ProgressState, string> = {
   'not-started': copy.actions.start,
+  started: copy.actions.start,
   'in-progress': copy.actions.resume,
   completed: copy.actions.watchAgain,
 };

@@ -7,7 +7,8 @@ import type { ModuleProgress } from '../progress';
 
 /**
  * How far the learner is in a module: a completed module says when; any other shows a progress bar
- * with the minutes watched of the module's length and the percent.
+ * with the minutes watched of the module's length (or 'Started', when opened but nothing watched
+ * has been reported) and the percent.
  */
 export function ProgressSummary({
   moduleTitle,
@@ -34,7 +35,9 @@ export function ProgressSummary({
         valueText={copy.valueText(minutesWatched, minutesTotal, percent)}
       />
       <p className="flex justify-between gap-4 text-sm text-muted-foreground">
-        <span>{copy.minutes(minutesWatched, minutesTotal)}</span>
+        <span>
+          {progress.state === 'started' ? copy.started : copy.minutes(minutesWatched, minutesTotal)}
+        </span>
         <span className="font-medium tabular-nums text-foreground">{copy.percent(percent)}</span>
       </p>
     </div>
