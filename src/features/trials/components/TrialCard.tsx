@@ -16,7 +16,7 @@ function daysText(days: number): string {
 /** The dashboard's trial card: one of SPEC.md section 4's trial states, with its next step. */
 export function TrialCard({ status, loading }: { status: TrialStatus; loading: boolean }) {
   return (
-    <DashboardSection heading={copy.heading} busy={loading}>
+    <DashboardSection heading={copy.heading} headingId="trial-card-heading" busy={loading}>
       <div className="mt-4">{loading ? <p>{copy.loading}</p> : <TrialState status={status} />}</div>
     </DashboardSection>
   );
