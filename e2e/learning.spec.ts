@@ -32,11 +32,14 @@ test('a learner starts a trial module, the sample player reports, and the portal
   await player.getByRole('button', { name: 'Play' }).click();
   await page.clock.runFor(5 * 60_000);
   await player.getByRole('button', { name: 'Pause' }).click();
-  await expect(player.getByText('31% watched')).toBeVisible();
+  // Five minutes, and the moments of real time the clock also lets pass between the steps.
+  await expect(player.getByText(/^3[12]% watched$/)).toBeVisible();
   // Five minutes watched, counted by the LMS from the statements the player sent.
   await expect
-    .poll(async () => (await learningProgressOf(email, password, slug))?.seconds_watched)
-    .toBe(300);
+    .poll(async () => (await learningProgressOf(email, password, slug))?.seconds_watched ?? 0)
+    .toBeGreaterThanOrEqual(300);
+  const watched = (await learningProgressOf(email, password, slug))?.seconds_watched ?? 0;
+  expect(watched).toBeLessThan(330);
 
   // The dashboard's My learning shows it, and resumes it.
   await page.goto('/dashboard');
@@ -52,7 +55,7 @@ test('a learner starts a trial module, the sample player reports, and the portal
   await expect(page).toHaveURL(`/modules/trial/${slug}`);
   await page.getByRole('button', { name: 'Resume Training' }).click();
   // Where the learner left off.
-  await expect(player.getByText('5:00 / 16:00')).toBeVisible();
+  await expect(player.getByText(/^5:[0-2]\d \/ 16:00$/)).toBeVisible();
   await expect(player.getByRole('status')).toHaveText('Recording your progress');
   await player.getByRole('button', { name: 'Play' }).click();
   await page.clock.runFor(10 * 60_000);
