@@ -1512,7 +1512,7 @@ begin
     raise exception 'site_url must be an origin' using errcode = '22023';
   end if;
   if coalesce(char_length(launch_url), 0) not between 1 and 2048
-     or launch_url !~ '^https?://[^[:space:]]+$' then
+     or launch_url !~ '^https?://[!-~]+$' then
     raise exception 'launch_url must be an http(s) URL' using errcode = '22023';
   end if;
   select * into chosen from public.learning_modules m where m.slug = module;

@@ -53,14 +53,18 @@ async function bearer(client: SupabaseClient): Promise<string> {
   return `Bearer ${data.session.access_token}`;
 }
 
-async function requestLaunch(authorization: string | undefined, module: string): Promise<Response> {
+async function requestLaunch(
+  authorization: string | undefined,
+  module: string,
+  launchedUrl = playerUrl,
+): Promise<Response> {
   return fetch(`${projectUrl}/functions/v1/launch-module`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
       ...(authorization ? { Authorization: authorization } : {}),
     },
-    body: JSON.stringify({ module, playerUrl }),
+    body: JSON.stringify({ module, playerUrl: launchedUrl }),
   });
 }
 
@@ -242,7 +246,7 @@ describe('launch-module', () => {
     ]);
   });
 
-  it('refuses a module the learner has not opened (403), an unknown one (400), and no session (401)', async () => {
+  it('refuses a module the learner has not opened (403), an unknown one or a bad player address (400), and no session (401)', async () => {
     const learner = await newUser('Locked Learner');
     const token = await bearer(learner.client);
     const locked = await requestLaunch(token, 'dementia');
@@ -253,6 +257,19 @@ describe('launch-module', () => {
     expect((await requestLaunch(token, 'not-a-module')).status).toBe(400);
     expect((await requestLaunch(token, 'Bad Slug!')).status).toBe(400);
     expect((await requestLaunch(undefined, 'rural-minds')).status).toBe(401);
+    for (const address of [`${playerUrl}\u0000`, `${playerUrl}\u0001x`, 'javascript:alert(1)']) {
+      const refused = await requestLaunch(token, 'rural-minds', address);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: 'playerUrl: must be an http(s) address' });
+      // The database refuses it too, whoever calls.
+      const direct = await serviceClient().rpc('lrs_launch', {
+        user_id: learner.id,
+        module: 'rural-minds',
+        site_url: 'http://127.0.0.1:54321',
+        launch_url: address.replace('\u0000', '\u0002'),
+      });
+      expect(direct.error?.code).toBe('22023');
+    }
     const forged = `Bearer ${token.split('.').slice(0, 2).join('.')}.forged`;
     expect((await requestLaunch(forged, 'rural-minds')).status).toBe(401);
     expect(await progressOf(learner.client)).toEqual([]);

@@ -11,11 +11,12 @@ import { requireUser } from '../_shared/user.ts';
 
 const schema = z.object({
   module: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: 'must be a module slug' }),
-  // The player address launched, kept in the launched statement (launchurl).
+  // The player address launched, kept in the launched statement (launchurl). An address is
+  // printable ASCII (RFC 3986 percent-encodes the rest); a NUL or control character is refused here.
   playerUrl: z
     .string()
     .max(2048)
-    .regex(/^https?:\/\/\S+$/, { error: 'must be an http(s) address' }),
+    .regex(/^https?:\/\/[!-~]+$/, { error: 'must be an http(s) address' }),
 });
 
 interface Launch {
