@@ -64,7 +64,7 @@ test.describe('prerendered HTML', () => {
     // stylesheet, and the connection to the backend opened.
     const head = dashboard.slice(0, dashboard.indexOf('</head>'));
     const stylesheet = head.indexOf('rel="stylesheet"');
-    for (const chunk of ['app', 'authSession', 'PortalProviders', 'DashboardPage.queries']) {
+    for (const chunk of ['app', 'PortalProviders', 'DashboardPage.queries']) {
       const preload = new RegExp(
         `<link rel="modulepreload"[^>]*fetchpriority="low" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`,
       ).exec(head);
@@ -77,8 +77,10 @@ test.describe('prerendered HTML', () => {
       /<link rel="modulepreload" data-first-queries[^>]*>[\s\S]*<script type="module" async crossorigin src="\/assets\/firstQueries-[\w-]+\.js"><\/script>/,
     );
     expect(head).toContain('<link rel="preconnect" crossorigin href="http://127.0.0.1:');
-    // The signed-in controls wait until the page's own code is in.
+    // The signed-in controls wait until the page's own code is in, and so does supabase-js: with
+    // the stored session's token still good, neither the page nor its first queries need it.
     expect(head).not.toContain('SignedInControls');
+    expect(head).not.toMatch(/\/assets\/(supabase|authSession)-/);
     const security = await (await request.get('/account/security')).text();
     expect(security).toContain('<div id="root"></div>');
   });

@@ -67,16 +67,16 @@ const server = (await import(
  * library are not among them: they have a placeholder of their size, and startApp.tsx loads them
  * once the page's own code is in.)
  */
+const authSession = 'src/lib/auth/authSession.ts';
 const portalEntries = [
   'src/app/PortalProviders.tsx',
-  'src/lib/auth/authSession.ts',
+  authSession,
   'src/components/layout/SolutionsMenu.tsx',
   'src/components/layout/MobileNav.tsx',
 ];
 const firstQueriesEntry = 'src/app/firstQueries.ts';
-const supabaseClient = 'src/lib/supabase.ts';
 const appEntry = 'src/app/startApp.tsx';
-for (const key of [...portalEntries, firstQueriesEntry, supabaseClient, appEntry]) {
+for (const key of [...portalEntries, firstQueriesEntry, appEntry]) {
   if (!manifest[key]) throw new Error(`The client manifest has no chunk for ${key}.`);
 }
 
@@ -175,12 +175,20 @@ interface Preloads {
 
 function preloadLinks(source: string, page: 'prerendered' | 'portal' | 'not-found'): Preloads {
   const alreadyLoaded = new Set(chunkClosure('index.html'));
-  // A portal page's first queries (src/app/lazyPage.ts) and the client they need, listed first: a
-  // script of their own starts them as soon as these are in (src/app/firstQueries.ts).
+  // A portal page's first queries (src/app/lazyPage.ts), listed first: a script of their own starts
+  // them as soon as these are in (src/app/firstQueries.ts). While the stored session's token is
+  // good, neither they nor the page's first render need supabase-js (src/lib/storedSession.ts):
+  // such a page leaves it to the app to fetch, so it does not share the connection with the page's
+  // code. The first queries fetch it at once when the token has expired.
   const queries = source.replace(/\.tsx$/, '.queries.ts');
-  const firstQueries =
-    page === 'portal' && manifest[queries] ? [firstQueriesEntry, supabaseClient, queries] : [];
-  const roots = [...firstQueries, appEntry, source, ...(page === 'portal' ? portalEntries : [])];
+  const hasFirstQueries = page === 'portal' && manifest[queries] !== undefined;
+  const portalRoots = portalEntries.filter((key) => !(hasFirstQueries && key === authSession));
+  const roots = [
+    ...(hasFirstQueries ? [firstQueriesEntry, queries] : []),
+    appEntry,
+    source,
+    ...(page === 'portal' ? portalRoots : []),
+  ];
   const files = [...new Set(roots.flatMap((root) => chunkClosure(root)))].filter(
     (file) => !alreadyLoaded.has(file),
   );
@@ -203,10 +211,9 @@ function preloadLinks(source: string, page: 'prerendered' | 'portal' | 'not-foun
       ? `\n    <link rel="preconnect" crossorigin href="${new URL(env.VITE_SUPABASE_URL).origin}">`
       : '';
   // After the link naming its queries module, which it reads (src/app/firstQueries.ts).
-  const firstQueriesScript =
-    firstQueries.length > 0
-      ? `\n    <script type="module" async crossorigin src="/${manifest[firstQueriesEntry]?.file}"></script>`
-      : '';
+  const firstQueriesScript = hasFirstQueries
+    ? `\n    <script type="module" async crossorigin src="/${manifest[firstQueriesEntry]?.file}"></script>`
+    : '';
   return atOnce
     ? {
         withHead: stylesheets.join(''),

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { connectAuth, getAuthState } from '@/lib/auth/authStore';
+import { connectAuth, getAuthState, sessionStored } from '@/lib/auth/authStore';
 import { logger } from '@/lib/logger';
 import { releaseDeferredParts } from '@/lib/whenNearViewport';
 import { App } from './App';
@@ -55,7 +55,7 @@ const pageLoaded = page?.preload(pathname);
 // A stored session is restored right after hydration, and every part of the page still waiting
 // for the visitor would then lose its prerendered HTML: load them with the page instead (the
 // header's menus before hydration).
-const restoringSession = getAuthState().loading;
+const restoringSession = sessionStored();
 if (restoringSession) {
   releaseDeferredParts();
   preloadSignedInControls().catch((error: unknown) => {

@@ -265,6 +265,8 @@ export const supabaseFake = createSupabaseFake();
 /** The module `@/lib/loadSupabase` as a test file mocks it. */
 export const asLoadSupabase = {
   loadSupabase: () => Promise.resolve(supabaseFake.client),
+  // Already loaded, so reads (src/lib/loadReader.ts) use the fake too.
+  loadedSupabase: () => supabaseFake.client,
 };
 
 /** The module `@/lib/supabase`, for code that imports the client itself. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadSupabase } from '@/lib/loadSupabase';
+import { loadReader } from '@/lib/loadReader';
 import { queryKeys } from '@/lib/queryKeys';
 
 /**
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/queryKeys';
  * gives a user only their own rows, and grants only these columns.
  */
 export async function fetchLearningProgress(signal: AbortSignal) {
-  const supabase = await loadSupabase();
+  const supabase = await loadReader();
   const { data, error } = await supabase
     .from('learning_progress')
     .select(
@@ -20,7 +20,7 @@ export async function fetchLearningProgress(signal: AbortSignal) {
 
 /** Each module's length in seconds (learning_modules, readable by everyone). */
 export async function fetchModuleLengths(signal: AbortSignal) {
-  const supabase = await loadSupabase();
+  const supabase = await loadReader();
   const { data, error } = await supabase
     .from('learning_modules')
     .select('slug, length_seconds')
@@ -31,7 +31,7 @@ export async function fetchModuleLengths(signal: AbortSignal) {
 
 /** The modules the user unlocked and by which grant (RLS: their own unlocks). */
 export async function fetchUnlocks(userId: string, signal: AbortSignal) {
-  const supabase = await loadSupabase();
+  const supabase = await loadReader();
   const { data, error } = await supabase
     .from('module_unlocks')
     .select('module_name, grant_kind')

@@ -1,11 +1,12 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { loadReader } from '@/lib/loadReader';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { queryKeys } from '@/lib/queryKeys';
 import type { TrialRows } from './trialStatus';
 
 /** The rows behind the user's trial status; throws when any read fails. */
 export async function fetchTrialRows(userId: string, signal: AbortSignal): Promise<TrialRows> {
-  const supabase = await loadSupabase();
+  const supabase = await loadReader();
   const [active, expired, pending] = await Promise.all([
     supabase
       .from('active_trial_users')

@@ -39,7 +39,7 @@ function onSessionEvent(event: AuthChangeEvent, session: Session | null): void {
   });
   // auth-js holds its lock while it calls listeners: a Supabase call awaited in here would deadlock,
   // so the lookups run after the callback has returned.
-  if (userChanged && user) setTimeout(() => void lookUpAdmin(user.id), 0);
+  if (user && (userChanged || admin.adminLoading)) setTimeout(() => void lookUpAdmin(user.id), 0);
   if (user) setTimeout(() => void lookUpAssurance(user.id), 0);
 }
 

@@ -6,6 +6,7 @@ import type {
 } from '@supabase/supabase-js';
 import { authStorageKey } from '@/lib/authStorageKey';
 import { logger } from '@/lib/logger';
+import { storedSession } from '@/lib/storedSession';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 export interface AuthState {
@@ -58,16 +59,18 @@ export interface AssuranceLevels {
  * result in the address. A first-time visitor is known to be signed out without loading the client.
  */
 function needsClient(): boolean {
-  const { hash, search } = window.location;
-  const redirectResult =
-    /[#&](access_token|error_description|error_code)=/.test(hash) || /[?&]code=/.test(search);
   let stored = false;
   try {
     stored = window.localStorage.getItem(authStorageKey) !== null;
   } catch {
     // Storage disabled: nothing can be stored either.
   }
-  return redirectResult || stored;
+  return redirectResult() || stored;
+}
+
+function redirectResult(): boolean {
+  const { hash, search } = window.location;
+  return /[#&](access_token|error_description|error_code)=/.test(hash) || /[?&]code=/.test(search);
 }
 
 /** While a stored session is being restored: nothing known yet. */
@@ -78,12 +81,36 @@ export const restoringSessionState: AuthState = {
   aalLoading: true,
 };
 
+/**
+ * The state a page load starts in. A stored session whose access token is still good is the user
+ * at once, read from storage (src/lib/storedSession.ts), so a protected page renders without
+ * waiting for supabase-js; supabase-js confirms it once loaded (and signs the user out if it finds
+ * the session gone). Admin status always waits for its lookup.
+ */
+function initialState(): AuthState {
+  if (typeof window === 'undefined' || !needsClient()) return signedOutState;
+  const stored = redirectResult() ? null : storedSession();
+  if (!stored) return restoringSessionState;
+  return {
+    ...signedOutState,
+    session: stored.session,
+    user: stored.session.user,
+    event: 'INITIAL_SESSION',
+    adminLoading: true,
+    aal: stored.aal,
+  };
+}
+
 // The same object as the server's snapshot when signed out, so hydration has nothing to redo.
-let state: AuthState =
-  typeof window !== 'undefined' && needsClient() ? restoringSessionState : signedOutState;
+let state: AuthState = initialState();
 const listeners = new Set<() => void>();
 let started = false;
 let connecting: Promise<AppSupabaseClient> | undefined;
+
+/** Whether there is a session for supabase-js to restore or confirm: one stored, or a user known. */
+export function sessionStored(): boolean {
+  return state.loading || state.user !== null;
+}
 
 export function getAuthState(): AuthState {
   return state;
@@ -113,7 +140,7 @@ function start(): void {
   window.addEventListener('storage', (event) => {
     if (event.key === authStorageKey && !connecting) connectAuth().catch(alreadyReported);
   });
-  if (state.loading) connectAuth().catch(alreadyReported);
+  if (sessionStored()) connectAuth().catch(alreadyReported);
 }
 
 /** For failures connectAuth has already logged. */
