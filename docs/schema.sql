@@ -16,6 +16,13 @@ create type public.app_role as enum ('admin');
 
 -- Tables
 
+create table private.certificate_checks (
+  client text not null,
+  minute timestamp with time zone not null,
+  checks integer default 1 not null,
+  constraint certificate_checks_pkey PRIMARY KEY (client, minute)
+);
+
 create table private.module_passwords (
   id smallint generated always as identity not null,
   password_hash text not null,
@@ -85,10 +92,42 @@ create table public.admin_audit_log (
   target_id uuid,
   details jsonb default '{}'::jsonb not null,
   at timestamp with time zone default now() not null,
-  constraint admin_audit_log_action_check CHECK ((action = ANY (ARRAY['approve_trial'::text, 'reject_trial'::text, 'expire_trial'::text, 'delete_trial'::text, 'grant_admin'::text, 'create_access_code'::text, 'revoke_access_code'::text, 'update_lead'::text, 'create_lrs_client'::text, 'revoke_lrs_client'::text]))),
+  constraint admin_audit_log_action_check CHECK ((action = ANY (ARRAY['approve_trial'::text, 'reject_trial'::text, 'expire_trial'::text, 'delete_trial'::text, 'grant_admin'::text, 'create_access_code'::text, 'revoke_access_code'::text, 'update_lead'::text, 'create_lrs_client'::text, 'revoke_lrs_client'::text, 'revoke_certificate'::text]))),
   constraint admin_audit_log_pkey PRIMARY KEY (id)
 );
 alter table public.admin_audit_log enable row level security;
+
+create table public.certificates (
+  id uuid default gen_random_uuid() not null,
+  code text not null,
+  user_id uuid not null,
+  module text not null,
+  registration uuid not null,
+  completed_at timestamp with time zone not null,
+  verified_minutes integer not null,
+  issued_at timestamp with time zone default now() not null,
+  revoked_at timestamp with time zone,
+  revoked_reason text,
+  revoked_by uuid,
+  reflection_learned text,
+  reflection_application text,
+  reflection_next_steps text,
+  reflected_at timestamp with time zone,
+  constraint certificates_check CHECK (((revoked_at IS NULL) = (revoked_reason IS NULL))),
+  constraint certificates_check1 CHECK ((num_nulls(reflection_learned, reflection_application, reflection_next_steps, reflected_at) = ANY (ARRAY[0, 4]))),
+  constraint certificates_code_check CHECK ((code ~ '^[2-9A-HJ-NP-Z]{12}$'::text)),
+  constraint certificates_code_key UNIQUE (code),
+  constraint certificates_module_fkey FOREIGN KEY (module) REFERENCES public.learning_modules(slug),
+  constraint certificates_pkey PRIMARY KEY (id),
+  constraint certificates_reflection_application_check CHECK (((char_length(reflection_application) >= 1) AND (char_length(reflection_application) <= 2000))),
+  constraint certificates_reflection_learned_check CHECK (((char_length(reflection_learned) >= 1) AND (char_length(reflection_learned) <= 2000))),
+  constraint certificates_reflection_next_steps_check CHECK (((char_length(reflection_next_steps) >= 1) AND (char_length(reflection_next_steps) <= 2000))),
+  constraint certificates_registration_fkey FOREIGN KEY (registration) REFERENCES public.learning_progress(registration) ON DELETE CASCADE,
+  constraint certificates_revoked_reason_check CHECK (((char_length(revoked_reason) >= 1) AND (char_length(revoked_reason) <= 500))),
+  constraint certificates_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint certificates_verified_minutes_check CHECK (((verified_minutes >= 0) AND (verified_minutes <= 1440)))
+);
+alter table public.certificates enable row level security;
 
 create table public.email_deliveries (
   id uuid default gen_random_uuid() not null,
@@ -154,12 +193,14 @@ alter table public.leads enable row level security;
 
 create table public.learning_modules (
   slug text not null,
+  title text not null,
   length_seconds integer not null,
   completion_threshold numeric(3,2) default 0.9 not null,
   constraint learning_modules_completion_threshold_check CHECK (((completion_threshold > (0)::numeric) AND (completion_threshold <= (1)::numeric))),
   constraint learning_modules_length_seconds_check CHECK (((length_seconds >= 1) AND (length_seconds <= 86400))),
   constraint learning_modules_pkey PRIMARY KEY (slug),
-  constraint learning_modules_slug_check CHECK ((slug ~ '^[a-z0-9-]{1,64}$'::text))
+  constraint learning_modules_slug_check CHECK ((slug ~ '^[a-z0-9-]{1,64}$'::text)),
+  constraint learning_modules_title_check CHECK (((char_length(title) >= 1) AND (char_length(title) <= 200)))
 );
 alter table public.learning_modules enable row level security;
 
@@ -292,6 +333,11 @@ CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (a
 CREATE INDEX admin_audit_log_actor_email_trgm_idx ON public.admin_audit_log USING gin (actor_email extensions.gin_trgm_ops);
 CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (actor_id, at DESC);
 CREATE INDEX admin_audit_log_at_idx ON public.admin_audit_log USING btree (at DESC, id DESC);
+CREATE INDEX certificates_issued_idx ON public.certificates USING btree (issued_at DESC);
+CREATE INDEX certificates_module_idx ON public.certificates USING btree (module);
+CREATE UNIQUE INDEX certificates_one_valid_idx ON public.certificates USING btree (user_id, module) WHERE (revoked_at IS NULL);
+CREATE INDEX certificates_registration_idx ON public.certificates USING btree (registration);
+CREATE INDEX certificates_user_idx ON public.certificates USING btree (user_id, issued_at DESC);
 CREATE INDEX email_deliveries_undelivered_idx ON public.email_deliveries USING btree (kind, last_attempt_at DESC) WHERE (delivered_at IS NULL);
 CREATE INDEX email_deliveries_user_idx ON public.email_deliveries USING btree (user_id);
 CREATE INDEX expired_trials_expired_idx ON public.expired_trials USING btree (expired_at DESC, id DESC);
@@ -527,6 +573,19 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.audit_certificate_revoked()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.audit('revoke_certificate', new.user_id, new.id, jsonb_build_object(
+    'code', new.code, 'module', new.module, 'reason', new.revoked_reason));
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.audit_lead_update()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -650,6 +709,33 @@ AS $function$
   select exists (select 1 from public.user_roles where user_id = uid and role = 'admin')
     -- The session's assurance level speaks only for the caller; no caller asks about another user.
     and (uid is distinct from auth.uid() or coalesce(auth.jwt() ->> 'aal', '') = 'aal2');
+$function$;
+
+CREATE OR REPLACE FUNCTION private.issue_certificate()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chosen public.learning_modules;
+  issued public.certificates;
+begin
+  select * into chosen from public.learning_modules m where m.slug = new.module;
+  insert into public.certificates (code, user_id, module, registration, completed_at,
+    verified_minutes)
+  values (private.new_certificate_code(), new.user_id, new.module, new.registration,
+    new.completed_at, least(new.seconds_watched, chosen.length_seconds) / 60)
+  on conflict (user_id, module) where revoked_at is null do nothing
+  returning * into issued;
+  if issued.id is not null then
+    insert into public.notifications (user_id, title, message, type)
+    values (new.user_id, 'Certificate ready', format(
+      'Your CPD certificate for %s is ready. Add a reflection to count it towards your CPD credits.',
+      chosen.title), 'success');
+  end if;
+  return null;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.learning_record_statement(statement jsonb, stored_at timestamp with time zone, session_id uuid)
@@ -896,6 +982,16 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.new_certificate_code()
+ RETURNS text
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select string_agg(substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', (get_byte(bytes, i) % 32) + 1, 1), ''
+    order by i)
+  from extensions.gen_random_bytes(12) as bytes, generate_series(0, 11) as i;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.normalised_access_code(input text)
  RETURNS text
  LANGUAGE sql
@@ -966,6 +1062,20 @@ begin
   end if;
   raise exception 'Statements are immutable' using errcode = '42501';
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.request_client()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select left(coalesce(
+    nullif(btrim(headers ->> 'cf-connecting-ip'), ''),
+    nullif(btrim(split_part(headers ->> 'x-forwarded-for', ',', 1)), ''),
+    'unknown'), 100)
+  from (select coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb
+    as headers) request;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.seconds_in(played nummultirange)
@@ -2055,7 +2165,7 @@ begin
     raise exception 'site_url must be an origin' using errcode = '22023';
   end if;
   if coalesce(char_length(launch_url), 0) not between 1 and 2048
-     or launch_url !~ '^https?://[^[:space:]]+$' then
+     or launch_url !~ '^https?://[!-~]+$' then
     raise exception 'launch_url must be an http(s) URL' using errcode = '22023';
   end if;
   select * into chosen from public.learning_modules m where m.slug = module;
@@ -2600,6 +2710,34 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.revoke_certificate(certificate_id uuid, reason text)
+ RETURNS SETOF public.certificates
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  why text := btrim(reason);
+begin
+  perform private.assert_admin();
+  if coalesce(char_length(why), 0) not between 1 and 500 then
+    raise exception 'Give a reason of up to 500 characters' using errcode = '22023';
+  end if;
+  perform 1 from public.certificates c where c.id = certificate_id for update;
+  if not found then
+    raise exception 'Certificate not found' using errcode = 'PT404';
+  end if;
+  return query
+  update public.certificates c
+  set revoked_at = now(), revoked_reason = why, revoked_by = auth.uid()
+  where c.id = certificate_id and c.revoked_at is null
+  returning c.*;
+  if not found then
+    raise exception 'This certificate has already been revoked' using errcode = '22023';
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.revoke_lrs_client(client_id uuid)
  RETURNS SETOF public.admin_lrs_client_list
  LANGUAGE plpgsql
@@ -2619,6 +2757,46 @@ begin
   end if;
   update public.lrs_clients set revoked_at = now() where id = client_id;
   return query select l.* from public.admin_lrs_client_list l where l.id = client_id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.save_certificate_reflection(certificate_id uuid, learned text, application text, next_steps text)
+ RETURNS SETOF public.certificates
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  parts text[] := array[nullif(btrim(learned), ''), nullif(btrim(application), ''),
+    nullif(btrim(next_steps), '')];
+  target public.certificates;
+begin
+  if auth.uid() is null then
+    raise exception 'Please sign in.' using errcode = '42501';
+  end if;
+  select * into target from public.certificates c
+  where c.id = certificate_id and c.user_id = auth.uid()
+  for update;
+  if not found then
+    raise exception 'Certificate not found' using errcode = 'PT404';
+  end if;
+  if target.revoked_at is not null then
+    raise exception 'This certificate has been revoked' using errcode = '22023';
+  end if;
+  if num_nulls(variadic parts) not in (0, 3) then
+    raise exception 'Fill in all three parts of the reflection, or none' using errcode = '22023';
+  end if;
+  if exists (select 1 from unnest(parts) part where char_length(part) > 2000) then
+    raise exception 'Each part of the reflection can be at most 2,000 characters'
+      using errcode = '22023';
+  end if;
+  return query
+  update public.certificates c set
+    reflection_learned = parts[1], reflection_application = parts[2],
+    reflection_next_steps = parts[3],
+    reflected_at = case when parts[1] is null then null else now() end
+  where c.id = target.id
+  returning c.*;
 end;
 $function$;
 
@@ -2845,6 +3023,53 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.verify_certificate(code text)
+ RETURNS public.certificate_verification
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  this_minute timestamptz := date_trunc('minute', now());
+  caller text := private.request_client();
+  counted integer;
+  everyone integer;
+  wanted text := upper(regexp_replace(coalesce(left(code, 64), ''), '[\s-]', '', 'g'));
+  found_row public.certificates;
+  answer public.certificate_verification;
+begin
+  delete from private.certificate_checks c where c.minute < this_minute - interval '1 minute';
+  insert into private.certificate_checks as c (client, minute) values (caller, this_minute)
+  on conflict on constraint certificate_checks_pkey do update set checks = c.checks + 1
+  returning c.checks into counted;
+  insert into private.certificate_checks as c (client, minute) values ('*', this_minute)
+  on conflict on constraint certificate_checks_pkey do update set checks = c.checks + 1
+  returning c.checks into everyone;
+  if counted > 60 or everyone > 1200 then
+    raise exception 'Too many checks. Please wait a minute and try again.' using errcode = 'PT429';
+  end if;
+
+  if wanted !~ '^[2-9A-HJ-NP-Z]{12}$' then
+    answer.status := 'not_found';
+    return answer;
+  end if;
+  select * into found_row from public.certificates c where c.code = wanted;
+  if not found then
+    answer.status := 'not_found';
+    return answer;
+  end if;
+  answer.status := case when found_row.revoked_at is null then 'valid' else 'revoked' end;
+  answer.holder_name := (select p.name from public.profiles p where p.id = found_row.user_id);
+  answer.module := found_row.module;
+  answer.module_title := (select m.title from public.learning_modules m
+    where m.slug = found_row.module);
+  answer.completed_at := found_row.completed_at;
+  answer.verified_minutes := found_row.verified_minutes;
+  answer.revoked_at := found_row.revoked_at;
+  return answer;
+end;
+$function$;
+
 -- Triggers
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
@@ -2853,8 +3078,10 @@ CREATE TRIGGER audit_access_code_created AFTER INSERT ON public.access_codes FOR
 CREATE TRIGGER audit_access_code_revoked AFTER UPDATE OF revoked_at ON public.access_codes FOR EACH ROW WHEN (old.revoked_at IS NULL AND new.revoked_at IS NOT NULL AND private.audited_caller()) EXECUTE FUNCTION private.audit_access_code();
 CREATE TRIGGER audit_log_is_append_only BEFORE DELETE OR UPDATE ON public.admin_audit_log FOR EACH ROW EXECUTE FUNCTION private.refuse_audit_change();
 CREATE TRIGGER audit_log_is_never_truncated BEFORE TRUNCATE ON public.admin_audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_audit_change();
+CREATE TRIGGER audit_certificate_revoked AFTER UPDATE OF revoked_at ON public.certificates FOR EACH ROW WHEN (old.revoked_at IS NULL AND new.revoked_at IS NOT NULL AND private.audited_caller()) EXECUTE FUNCTION private.audit_certificate_revoked();
 CREATE TRIGGER audit_trial_expiry AFTER INSERT ON public.expired_trials FOR EACH ROW WHEN (private.audited_caller()) EXECUTE FUNCTION private.audit_trial_expiry();
 CREATE TRIGGER audit_lead_update AFTER UPDATE OF status, note ON public.leads FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status OR old.note IS DISTINCT FROM new.note) AND private.audited_caller()) EXECUTE FUNCTION private.audit_lead_update();
+CREATE TRIGGER issue_certificate_on_completion AFTER UPDATE OF completed_at ON public.learning_progress FOR EACH ROW WHEN (old.completed_at IS NULL AND new.completed_at IS NOT NULL) EXECUTE FUNCTION private.issue_certificate();
 CREATE TRIGGER audit_lrs_client_created AFTER INSERT ON public.lrs_clients FOR EACH ROW WHEN (private.audited_caller()) EXECUTE FUNCTION private.audit_lrs_client();
 CREATE TRIGGER audit_lrs_client_revoked AFTER UPDATE OF revoked_at ON public.lrs_clients FOR EACH ROW WHEN (old.revoked_at IS NULL AND new.revoked_at IS NOT NULL AND private.audited_caller()) EXECUTE FUNCTION private.audit_lrs_client();
 CREATE TRIGGER audit_trial_review AFTER UPDATE OF status ON public.pending_trials FOR EACH ROW WHEN (old.status = 'pending'::text AND (new.status = ANY (ARRAY['approved'::text, 'rejected'::text])) AND private.audited_caller()) EXECUTE FUNCTION private.audit_trial_review();
@@ -2875,6 +3102,14 @@ create policy "users read their own active trial; admins read all" on public.act
 create policy "admins read the audit log" on public.admin_audit_log
   as permissive for select to authenticated
   using (( SELECT private.is_admin() AS is_admin));
+
+create policy "Admins read every certificate" on public.certificates
+  as permissive for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
+create policy "Learners read their own certificates" on public.certificates
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 
 create policy "admins read e-mail deliveries" on public.email_deliveries
   as permissive for select to authenticated
@@ -3000,8 +3235,12 @@ grant execute on function public.lrs_store_statements(client_id uuid, authority 
 grant execute on function public.record_email_delivery(delivery_id uuid, attempt integer, error text) to service_role;
 grant execute on function public.revoke_access_code(code_id uuid) to authenticated;
 grant execute on function public.revoke_access_code(code_id uuid) to service_role;
+grant execute on function public.revoke_certificate(certificate_id uuid, reason text) to authenticated;
+grant execute on function public.revoke_certificate(certificate_id uuid, reason text) to service_role;
 grant execute on function public.revoke_lrs_client(client_id uuid) to authenticated;
 grant execute on function public.revoke_lrs_client(client_id uuid) to service_role;
+grant execute on function public.save_certificate_reflection(certificate_id uuid, learned text, application text, next_steps text) to authenticated;
+grant execute on function public.save_certificate_reflection(certificate_id uuid, learned text, application text, next_steps text) to service_role;
 grant execute on function public.send_trial_reminders() to service_role;
 grant execute on function public.submit_lead(first_name text, last_name text, email text, subject text, message text, client_key text) to service_role;
 grant execute on function public.trial_password() to authenticated;
@@ -3010,6 +3249,9 @@ grant execute on function public.unlock_module(slug text, password text) to auth
 grant execute on function public.unlock_module(slug text, password text) to service_role;
 grant execute on function public.update_lead(lead_id uuid, new_status text, new_note text) to authenticated;
 grant execute on function public.update_lead(lead_id uuid, new_status text, new_note text) to service_role;
+grant execute on function public.verify_certificate(code text) to anon;
+grant execute on function public.verify_certificate(code text) to authenticated;
+grant execute on function public.verify_certificate(code text) to service_role;
 grant usage on schema private to authenticated;
 grant usage on schema private to service_role;
 grant usage on schema public to anon;
@@ -3025,6 +3267,7 @@ grant select on table public.admin_audit_log to service_role;
 grant select on table public.admin_expired_trials to authenticated;
 grant select on table public.admin_leads to authenticated;
 grant select on table public.admin_module_unlocks to authenticated;
+grant select on table public.certificates to service_role;
 grant select on table public.email_deliveries to authenticated;
 grant select on table public.email_deliveries to service_role;
 grant select on table public.expired_trials to authenticated;

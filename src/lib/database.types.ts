@@ -124,6 +124,79 @@ export type Database = {
         };
         Relationships: [];
       };
+      certificates: {
+        Row: {
+          code: string;
+          completed_at: string;
+          id: string;
+          issued_at: string;
+          module: string;
+          reflected_at: string | null;
+          reflection_application: string | null;
+          reflection_learned: string | null;
+          reflection_next_steps: string | null;
+          registration: string;
+          revoked_at: string | null;
+          revoked_by: string | null;
+          revoked_reason: string | null;
+          user_id: string;
+          verified_minutes: number;
+        };
+        Insert: {
+          code: string;
+          completed_at: string;
+          id?: string;
+          issued_at?: string;
+          module: string;
+          reflected_at?: string | null;
+          reflection_application?: string | null;
+          reflection_learned?: string | null;
+          reflection_next_steps?: string | null;
+          registration: string;
+          revoked_at?: string | null;
+          revoked_by?: string | null;
+          revoked_reason?: string | null;
+          user_id: string;
+          verified_minutes: number;
+        };
+        Update: {
+          code?: string;
+          completed_at?: string;
+          id?: string;
+          issued_at?: string;
+          module?: string;
+          reflected_at?: string | null;
+          reflection_application?: string | null;
+          reflection_learned?: string | null;
+          reflection_next_steps?: string | null;
+          registration?: string;
+          revoked_at?: string | null;
+          revoked_by?: string | null;
+          revoked_reason?: string | null;
+          user_id?: string;
+          verified_minutes?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'certificates_module_fkey';
+            columns: ['module'];
+            referencedRelation: 'learning_modules';
+            referencedColumns: ['slug'];
+          },
+          {
+            foreignKeyName: 'certificates_registration_fkey';
+            columns: ['registration'];
+            referencedRelation: 'learning_progress';
+            referencedColumns: ['registration'];
+          },
+          {
+            foreignKeyName: 'certificates_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       email_deliveries: {
         Row: {
           attempts: number;
@@ -263,16 +336,19 @@ export type Database = {
           completion_threshold: number;
           length_seconds: number;
           slug: string;
+          title: string;
         };
         Insert: {
           completion_threshold?: number;
           length_seconds: number;
           slug: string;
+          title: string;
         };
         Update: {
           completion_threshold?: number;
           length_seconds?: number;
           slug?: string;
+          title?: string;
         };
         Relationships: [];
       };
@@ -1083,6 +1159,32 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      revoke_certificate: {
+        Args: { certificate_id: string; reason: string };
+        Returns: {
+          code: string;
+          completed_at: string;
+          id: string;
+          issued_at: string;
+          module: string;
+          reflected_at: string | null;
+          reflection_application: string | null;
+          reflection_learned: string | null;
+          reflection_next_steps: string | null;
+          registration: string;
+          revoked_at: string | null;
+          revoked_by: string | null;
+          revoked_reason: string | null;
+          user_id: string;
+          verified_minutes: number;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'certificates';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       revoke_lrs_client: {
         Args: { client_id: string };
         Returns: {
@@ -1097,6 +1199,37 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'admin_lrs_client_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      save_certificate_reflection: {
+        Args: {
+          application: string;
+          certificate_id: string;
+          learned: string;
+          next_steps: string;
+        };
+        Returns: {
+          code: string;
+          completed_at: string;
+          id: string;
+          issued_at: string;
+          module: string;
+          reflected_at: string | null;
+          reflection_application: string | null;
+          reflection_learned: string | null;
+          reflection_next_steps: string | null;
+          registration: string;
+          revoked_at: string | null;
+          revoked_by: string | null;
+          revoked_reason: string | null;
+          user_id: string;
+          verified_minutes: number;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'certificates';
           isOneToOne: false;
           isSetofReturn: true;
         };
@@ -1139,6 +1272,16 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      verify_certificate: {
+        Args: { code: string };
+        Returns: Database['public']['CompositeTypes']['certificate_verification'];
+        SetofOptions: {
+          from: '*';
+          to: 'certificate_verification';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
     };
     Enums: {
       access_code_status: 'active' | 'expired' | 'full' | 'revoked';
@@ -1153,7 +1296,8 @@ export type Database = {
         | 'revoke_access_code'
         | 'update_lead'
         | 'create_lrs_client'
-        | 'revoke_lrs_client';
+        | 'revoke_lrs_client'
+        | 'revoke_certificate';
       app_role: 'admin';
       email_deliveries_kind: 'trial_reminder';
       leads_status: 'new' | 'contacted' | 'closed';
@@ -1162,7 +1306,15 @@ export type Database = {
       pending_trials_status: 'pending' | 'approved' | 'rejected';
     };
     CompositeTypes: {
-      [_ in never]: never;
+      certificate_verification: {
+        status: string | null;
+        holder_name: string | null;
+        module: string | null;
+        module_title: string | null;
+        completed_at: string | null;
+        verified_minutes: number | null;
+        revoked_at: string | null;
+      };
     };
   };
 };
@@ -1294,6 +1446,7 @@ export const Constants = {
         'update_lead',
         'create_lrs_client',
         'revoke_lrs_client',
+        'revoke_certificate',
       ],
       app_role: ['admin'],
       email_deliveries_kind: ['trial_reminder'],

@@ -13,7 +13,7 @@ create table public.admin_audit_log (
   action text not null check (action in (
     'approve_trial', 'reject_trial', 'expire_trial', 'delete_trial', 'grant_admin',
     'create_access_code', 'revoke_access_code', 'update_lead', 'create_lrs_client',
-    'revoke_lrs_client'
+    'revoke_lrs_client', 'revoke_certificate'
   )),
   target_user_id uuid,
   target_id uuid,

@@ -148,10 +148,13 @@ revoke all on schema xapi from public, anon, authenticated, service_role;
 
 -- Learning: module lengths, learners' registrations, cmi5 launch sessions --------------------------
 
--- Each catalogue module's length and the share of it a learner must watch to complete it (the slugs
--- are src/content/modules.ts's; a database test compares). Product information: anyone may read it.
+-- Each catalogue module's title, length and the share of it a learner must watch to complete it (the
+-- slugs and titles are src/content/modules.ts's; a database test compares). The title is here for
+-- what the database words itself: certificates, their verification and their notifications.
+-- Product information: anyone may read it.
 create table public.learning_modules (
   slug text primary key check (slug ~ '^[a-z0-9-]{1,64}$'),
+  title text not null check (char_length(title) between 1 and 200),
   length_seconds integer not null check (length_seconds between 1 and 86400),
   completion_threshold numeric(3, 2) not null default 0.9
     check (completion_threshold > 0 and completion_threshold <= 1)
@@ -162,11 +165,13 @@ create policy "Anyone reads module lengths" on public.learning_modules
 revoke all on public.learning_modules from public, anon, authenticated, service_role;
 grant select on public.learning_modules to anon, authenticated, service_role;
 -- The lengths of the modules' current cuts.
-insert into public.learning_modules (slug, length_seconds) values
-  ('home-visits', 1080), ('dementia', 1260), ('womens-health', 1140),
-  ('conflict-resolution', 960), ('social-justice', 1200), ('chronic-pain', 1020),
-  ('advanced-dementia', 1320), ('rural-minds', 1500), ('group-menopause', 1380),
-  ('group-diabetes', 1380);
+insert into public.learning_modules (slug, title, length_seconds) values
+  ('home-visits', 'Home Visits', 1080), ('dementia', 'Dementia', 1260),
+  ('womens-health', 'Women''s Health', 1140), ('conflict-resolution', 'Conflict Resolution', 960),
+  ('social-justice', 'Social Justice and Health Equity', 1200),
+  ('chronic-pain', 'Chronic Pain', 1020), ('advanced-dementia', 'Advanced Dementia', 1320),
+  ('rural-minds', 'Rural Minds', 1500), ('group-menopause', 'Group Clinics: Menopause', 1380),
+  ('group-diabetes', 'Group Clinics: Diabetes', 1380);
 
 -- A learner's cmi5 registration for a module, with the progress its statements report: one per
 -- learner and module, kept for good, so progress resumes across launches and a completed module

@@ -72,12 +72,17 @@ const signedInSecurityDefiners: Record<string, string> = {
   'public.expire_trial(trial_id uuid, can_retrial boolean)': `${admin}; moves the trial to expired_trials and notifies the user`,
   'public.grant_admin_role(user_email text)': `${admin}; writes user_roles, which no API role may`,
   'public.revoke_access_code(code_id uuid)': `${admin}; writes access_codes, which no API role may`,
+  'public.revoke_certificate(certificate_id uuid, reason text)': `${admin}; writes certificates, which no API role may`,
   'public.revoke_lrs_client(client_id uuid)': `${admin}; writes lrs_clients, which no API role may`,
+  'public.save_certificate_reflection(certificate_id uuid, learned text, application text, next_steps text)':
+    "any signed-in user, on their own certificate only: writes the reflection's columns of certificates, which no API role may",
   'public.trial_password()':
     "any signed-in user: reads the shared trial password from private.settings and answers it only while the caller's own trial is active",
   'public.unlock_module(slug text, password text)':
     'any signed-in user: checks the answer against password hashes and code hashes the caller cannot read, counts wrong guesses in private.unlock_attempts and records the unlock with its grant',
   'public.update_lead(lead_id uuid, new_status text, new_note text)': `${admin}; writes leads, which no API role may`,
+  'public.verify_certificate(code text)':
+    "anyone, signed in or not: answers one certificate's holder name, module, date, minutes and status, never the learner's other data, and counts each client's checks in private.certificate_checks",
 };
 
 describe('the Security Advisor', () => {

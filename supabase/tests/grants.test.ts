@@ -49,6 +49,9 @@ const tables: Record<string, Record<(typeof apiRoles)[number], string[]>> = {
   learning_modules: { anon: ['SELECT'], authenticated: ['SELECT'], service_role: ['SELECT'] },
   // Written only by the statement functions; learners read their own rows, column by column (below).
   learning_progress: { anon: [], authenticated: [], service_role: [] },
+  // Issued by the completion trigger; learners read their own and admins all, column by column
+  // (below: every column but revoked_by). The reflection and revocation go through functions.
+  certificates: { anon: [], authenticated: [], service_role: ['SELECT'] },
 };
 
 /** Privileges on single columns beyond the table-level ones: "table.column PRIVILEGE role". */
@@ -59,6 +62,10 @@ const columnGrants = [
   ...['completed_at', 'first_launched_at', 'last_activity_at', 'module', 'percent', 'registration']
     .concat(['seconds_watched', 'user_id'])
     .map((column) => `learning_progress.${column} SELECT authenticated`),
+  ...['code', 'completed_at', 'id', 'issued_at', 'module', 'reflected_at', 'reflection_application']
+    .concat(['reflection_learned', 'reflection_next_steps', 'registration', 'revoked_at'])
+    .concat(['revoked_reason', 'user_id', 'verified_minutes'])
+    .map((column) => `certificates.${column} SELECT authenticated`),
   'module_unlocks.module_name INSERT authenticated',
   'module_unlocks.user_id INSERT authenticated',
   'notifications.read UPDATE authenticated',
@@ -110,12 +117,16 @@ const functions: Record<string, string[]> = {
   'public.lrs_store_statements': ['service_role'],
   'public.record_email_delivery': ['service_role'],
   'public.revoke_access_code': signedIn,
+  'public.revoke_certificate': signedIn,
   'public.revoke_lrs_client': signedIn,
+  'public.save_certificate_reflection': signedIn,
   'public.send_trial_reminders': ['service_role'],
   'public.submit_lead': ['service_role'],
   'public.trial_password': signedIn,
   'public.unlock_module': signedIn,
   'public.update_lead': signedIn,
+  // The public check of a certificate: anyone, signed in or not, counted per client.
+  'public.verify_certificate': ['anon', 'authenticated', 'service_role'],
   'private.abandon_session': [],
   'private.access_code_hash': [],
   'private.access_code_seats_used': [],
@@ -125,6 +136,7 @@ const functions: Record<string, string[]> = {
   'private.audit': [],
   'private.audit_access_code': [],
   'private.audit_admin_grant': [],
+  'private.audit_certificate_revoked': [],
   'private.audit_lead_update': [],
   'private.audit_lrs_client': [],
   'private.audit_trial_expiry': [],
@@ -134,6 +146,7 @@ const functions: Record<string, string[]> = {
   'private.email_confirmed': [],
   'private.handle_new_user': [],
   'private.handle_user_email_change': [],
+  'private.issue_certificate': [],
   'private.has_active_trial': signedIn,
   'private.is_admin': signedIn,
   'private.learning_record_statement': [],
@@ -148,12 +161,14 @@ const functions: Record<string, string[]> = {
   'private.may_request_trial': signedIn,
   'private.name_from_email': [],
   'private.new_access_code': [],
+  'private.new_certificate_code': [],
   'private.normalised_access_code': [],
   'private.notify_trial_rejected': [],
   'private.on_trial_request_reviewed': [],
   'private.refuse_attachment_change': [],
   'private.refuse_audit_change': [],
   'private.refuse_statement_change': [],
+  'private.request_client': [],
   'private.seconds_in': [],
   'private.settle_email_attempts': [],
   'private.tidy_name': [],

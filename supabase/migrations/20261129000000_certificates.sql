@@ -1,0 +1,262 @@
+-- CPD certificates (DESIGN.md section 7; docs/certificates.md): completing a module earns the
+-- learner a certificate of its verified minutes, which anyone they show it to can check by its code.
+--
+--   * public.certificates: one row per completion, issued by a trigger when a registration's
+--     progress (public.learning_progress) is first completed, in the statement's transaction: the
+--     minutes are the unique time watched, capped at the module's length, in whole minutes.
+--     At most one valid certificate per learner and module; a completion after a revocation
+--     issues a new one. Learners read their own and write only their reflection (through
+--     save_certificate_reflection); admins at aal2 read all and revoke with a reason (audited).
+--   * public.verify_certificate(code): the public check, callable without signing in. It answers
+--     the holder's name, the module, the completion date, the minutes and the status, nothing else,
+--     and counts each client's checks (60 a minute, and 1,200 a minute for everyone together): the
+--     codes are 60 random bits, so guessing is hopeless anyway, and the limit keeps it so.
+
+create table public.certificates (
+  id uuid primary key default gen_random_uuid(),
+  -- 12 characters of 32 that cannot be misread (no 0, 1, I or O): 60 random bits. Shown as
+  -- XXXX-XXXX-XXXX; the verification accepts it with or without the hyphens, in any case.
+  code text not null unique check (code ~ '^[2-9A-HJ-NP-Z]{12}$'),
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  module text not null references public.learning_modules (slug),
+  registration uuid not null references public.learning_progress (registration) on delete cascade,
+  completed_at timestamptz not null,
+  verified_minutes integer not null check (verified_minutes between 0 and 1440),
+  issued_at timestamptz not null default now(),
+  revoked_at timestamptz,
+  revoked_reason text check (char_length(revoked_reason) between 1 and 500),
+  revoked_by uuid,
+  -- The RCGP learning note: what I learned, how I will apply it, what I will do next. All three or
+  -- none; CPD credits count only with one.
+  reflection_learned text check (char_length(reflection_learned) between 1 and 2000),
+  reflection_application text check (char_length(reflection_application) between 1 and 2000),
+  reflection_next_steps text check (char_length(reflection_next_steps) between 1 and 2000),
+  reflected_at timestamptz,
+  check ((revoked_at is null) = (revoked_reason is null)),
+  check (num_nulls(reflection_learned, reflection_application, reflection_next_steps, reflected_at)
+    in (0, 4))
+);
+create unique index certificates_one_valid_idx on public.certificates (user_id, module)
+  where revoked_at is null;
+create index certificates_user_idx on public.certificates (user_id, issued_at desc);
+create index certificates_issued_idx on public.certificates (issued_at desc);
+create index certificates_registration_idx on public.certificates (registration);
+create index certificates_module_idx on public.certificates (module);
+
+alter table public.certificates enable row level security;
+revoke all on public.certificates from public, anon, authenticated, service_role;
+create policy "Learners read their own certificates" on public.certificates
+  for select to authenticated using (user_id = (select auth.uid()));
+create policy "Admins read every certificate" on public.certificates
+  for select to authenticated using ((select private.is_admin()));
+-- Every column but who revoked it (the audit log names the admin). Written only by the functions
+-- below.
+grant select (id, code, user_id, module, registration, completed_at, verified_minutes, issued_at,
+  revoked_at, revoked_reason, reflection_learned, reflection_application, reflection_next_steps,
+  reflected_at) on public.certificates to authenticated;
+grant select on public.certificates to service_role;
+
+-- A new verification code: each of 12 random bytes picks one of the 32 characters (256 is a
+-- multiple of 32, so every character is equally likely).
+create function private.new_certificate_code() returns text
+language sql volatile set search_path = '' as $$
+  select string_agg(substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', (get_byte(bytes, i) % 32) + 1, 1), ''
+    order by i)
+  from extensions.gen_random_bytes(12) as bytes, generate_series(0, 11) as i;
+$$;
+
+-- Issues the certificate of a completed registration, with the learner's notification. A learner
+-- who already holds a valid certificate for the module gets no second one.
+create function private.issue_certificate() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  chosen public.learning_modules;
+  issued public.certificates;
+begin
+  select * into chosen from public.learning_modules m where m.slug = new.module;
+  insert into public.certificates (code, user_id, module, registration, completed_at,
+    verified_minutes)
+  values (private.new_certificate_code(), new.user_id, new.module, new.registration,
+    new.completed_at, least(new.seconds_watched, chosen.length_seconds) / 60)
+  on conflict (user_id, module) where revoked_at is null do nothing
+  returning * into issued;
+  if issued.id is not null then
+    insert into public.notifications (user_id, title, message, type)
+    values (new.user_id, 'Certificate ready', format(
+      'Your CPD certificate for %s is ready. Add a reflection to count it towards your CPD credits.',
+      chosen.title), 'success');
+  end if;
+  return null;
+end;
+$$;
+create trigger issue_certificate_on_completion after update of completed_at
+  on public.learning_progress
+  for each row when (old.completed_at is null and new.completed_at is not null)
+  execute function private.issue_certificate();
+
+-- The learner's reflection on their own certificate: the three parts of the learning note, each
+-- trimmed and up to 2,000 characters, or all three empty to remove it. Not on a revoked one.
+create function public.save_certificate_reflection(certificate_id uuid, learned text,
+  application text, next_steps text) returns setof public.certificates
+language plpgsql security definer set search_path = '' as $$
+declare
+  parts text[] := array[nullif(btrim(learned), ''), nullif(btrim(application), ''),
+    nullif(btrim(next_steps), '')];
+  target public.certificates;
+begin
+  if auth.uid() is null then
+    raise exception 'Please sign in.' using errcode = '42501';
+  end if;
+  select * into target from public.certificates c
+  where c.id = certificate_id and c.user_id = auth.uid()
+  for update;
+  if not found then
+    raise exception 'Certificate not found' using errcode = 'PT404';
+  end if;
+  if target.revoked_at is not null then
+    raise exception 'This certificate has been revoked' using errcode = '22023';
+  end if;
+  if num_nulls(variadic parts) not in (0, 3) then
+    raise exception 'Fill in all three parts of the reflection, or none' using errcode = '22023';
+  end if;
+  if exists (select 1 from unnest(parts) part where char_length(part) > 2000) then
+    raise exception 'Each part of the reflection can be at most 2,000 characters'
+      using errcode = '22023';
+  end if;
+  return query
+  update public.certificates c set
+    reflection_learned = parts[1], reflection_application = parts[2],
+    reflection_next_steps = parts[3],
+    reflected_at = case when parts[1] is null then null else now() end
+  where c.id = target.id
+  returning c.*;
+end;
+$$;
+
+-- An admin (at aal2) revokes a certificate, giving the reason the verification page shows as
+-- revoked. Audited through the trigger below.
+create function public.revoke_certificate(certificate_id uuid, reason text)
+returns setof public.certificates
+language plpgsql security definer set search_path = '' as $$
+declare
+  why text := btrim(reason);
+begin
+  perform private.assert_admin();
+  if coalesce(char_length(why), 0) not between 1 and 500 then
+    raise exception 'Give a reason of up to 500 characters' using errcode = '22023';
+  end if;
+  perform 1 from public.certificates c where c.id = certificate_id for update;
+  if not found then
+    raise exception 'Certificate not found' using errcode = 'PT404';
+  end if;
+  return query
+  update public.certificates c
+  set revoked_at = now(), revoked_reason = why, revoked_by = auth.uid()
+  where c.id = certificate_id and c.revoked_at is null
+  returning c.*;
+  if not found then
+    raise exception 'This certificate has already been revoked' using errcode = '22023';
+  end if;
+end;
+$$;
+
+create function private.audit_certificate_revoked() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform private.audit('revoke_certificate', new.user_id, new.id, jsonb_build_object(
+    'code', new.code, 'module', new.module, 'reason', new.revoked_reason));
+  return null;
+end;
+$$;
+create trigger audit_certificate_revoked after update of revoked_at on public.certificates
+  for each row when (old.revoked_at is null and new.revoked_at is not null
+    and private.audited_caller())
+  execute function private.audit_certificate_revoked();
+
+-- The checks each client made in the current minute ('*' counts everyone's). Counters only, so
+-- unlogged: a crash forgets at most a minute's counts.
+create unlogged table private.certificate_checks (
+  client text not null,
+  minute timestamptz not null,
+  checks integer not null default 1,
+  primary key (client, minute)
+);
+revoke all on private.certificate_checks from public, anon, authenticated, service_role;
+
+-- The answer of a check. A type of its own so that every field may be null (a code nobody holds
+-- answers only its status).
+create type public.certificate_verification as (
+  status text,
+  holder_name text,
+  module text,
+  module_title text,
+  completed_at timestamptz,
+  verified_minutes integer,
+  revoked_at timestamptz
+);
+
+-- The client a check counts against: the address the platform's proxy saw (cf-connecting-ip,
+-- which Cloudflare sets and a client cannot), else the first X-Forwarded-For address, else one
+-- shared bucket.
+create function private.request_client() returns text
+language sql stable set search_path = '' as $$
+  select left(coalesce(
+    nullif(btrim(headers ->> 'cf-connecting-ip'), ''),
+    nullif(btrim(split_part(headers ->> 'x-forwarded-for', ',', 1)), ''),
+    'unknown'), 100)
+  from (select coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb
+    as headers) request;
+$$;
+
+create function public.verify_certificate(code text)
+returns public.certificate_verification
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  this_minute timestamptz := date_trunc('minute', now());
+  caller text := private.request_client();
+  counted integer;
+  everyone integer;
+  wanted text := upper(regexp_replace(coalesce(left(code, 64), ''), '[\s-]', '', 'g'));
+  found_row public.certificates;
+  answer public.certificate_verification;
+begin
+  delete from private.certificate_checks c where c.minute < this_minute - interval '1 minute';
+  insert into private.certificate_checks as c (client, minute) values (caller, this_minute)
+  on conflict on constraint certificate_checks_pkey do update set checks = c.checks + 1
+  returning c.checks into counted;
+  insert into private.certificate_checks as c (client, minute) values ('*', this_minute)
+  on conflict on constraint certificate_checks_pkey do update set checks = c.checks + 1
+  returning c.checks into everyone;
+  if counted > 60 or everyone > 1200 then
+    raise exception 'Too many checks. Please wait a minute and try again.' using errcode = 'PT429';
+  end if;
+
+  if wanted !~ '^[2-9A-HJ-NP-Z]{12}$' then
+    answer.status := 'not_found';
+    return answer;
+  end if;
+  select * into found_row from public.certificates c where c.code = wanted;
+  if not found then
+    answer.status := 'not_found';
+    return answer;
+  end if;
+  answer.status := case when found_row.revoked_at is null then 'valid' else 'revoked' end;
+  answer.holder_name := (select p.name from public.profiles p where p.id = found_row.user_id);
+  answer.module := found_row.module;
+  answer.module_title := (select m.title from public.learning_modules m
+    where m.slug = found_row.module);
+  answer.completed_at := found_row.completed_at;
+  answer.verified_minutes := found_row.verified_minutes;
+  answer.revoked_at := found_row.revoked_at;
+  return answer;
+end;
+$$;
+
+revoke all on function private.new_certificate_code(), private.issue_certificate(),
+  private.audit_certificate_revoked(), private.request_client(),
+  public.save_certificate_reflection(uuid, text, text, text), public.revoke_certificate(uuid, text),
+  public.verify_certificate(text)
+  from public, anon, authenticated, service_role;
+grant execute on function public.verify_certificate(text) to anon, authenticated, service_role;
+grant execute on function public.save_certificate_reflection(uuid, text, text, text),
+  public.revoke_certificate(uuid, text) to authenticated, service_role;

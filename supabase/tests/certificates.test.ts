@@ -1,0 +1,460 @@
+/**
+ * CPD certificates (docs/certificates.md): issued when a learner's module is first completed, with
+ * the minutes their progress counted; the public check by code and what it never reveals; the
+ * reflection; revocation by admins at aal2; the per-client limit on checks; who reads what.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_PUBLISHABLE_KEY } from '@revolve/local-backend/keys';
+import {
+  cmi5Category,
+  playedSegments,
+  send,
+  sessionIdExtension,
+  startSession,
+  statement,
+  verbs,
+  type Session,
+} from './cmi5Learner';
+import {
+  anonClient,
+  database,
+  newAdmin,
+  newUser,
+  projectUrl,
+  seeded,
+  signedIn,
+  signedInAtAal1,
+} from './project';
+
+const codePattern = /^[2-9A-HJ-NP-Z]{12}$/;
+
+interface Certificate {
+  id: string;
+  code: string;
+  user_id: string;
+  module: string;
+  registration: string;
+  completed_at: string;
+  verified_minutes: number;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  reflection_learned: string | null;
+  reflected_at: string | null;
+}
+
+/** Watches `seconds` of Rural Minds (1,500 s long) and completes it, as the player reports it. */
+async function complete(session: Session, seconds: number): Promise<void> {
+  await send(
+    session,
+    statement(session, verbs.initialized),
+    statement(session, verbs.progressed, { extensions: { [playedSegments]: `0[.]${seconds}` } }),
+    {
+      ...statement(session, verbs.completed, { completion: true, duration: 'PT25M' }),
+      context: {
+        registration: session.registration,
+        contextActivities: { category: [{ id: cmi5Category }] },
+        extensions: { [sessionIdExtension]: session.sessionId },
+      },
+    },
+  );
+}
+
+async function certificatesOf(client: SupabaseClient): Promise<Certificate[]> {
+  const { data, error } = await client
+    .from('certificates')
+    .select(
+      'id, code, user_id, module, registration, completed_at, verified_minutes, revoked_at, revoked_reason, reflection_learned, reflected_at',
+    )
+    .order('issued_at');
+  expect(error).toBeNull();
+  return data as Certificate[];
+}
+
+/** A learner who completed Rural Minds after watching `seconds` of it, with their certificate. */
+async function certifiedLearner(name: string, seconds = 1400) {
+  const learner = await newUser(name);
+  const session = await startSession(learner.client);
+  await complete(session, seconds);
+  const [certificate] = await certificatesOf(learner.client);
+  if (!certificate) throw new Error('No certificate was issued');
+  return { ...learner, session, certificate };
+}
+
+/** The public check as a browser makes it, from the client address `client`. */
+function verify(code: unknown, client = randomUUID()): Promise<Response> {
+  return fetch(`${projectUrl}/rest/v1/rpc/verify_certificate`, {
+    method: 'POST',
+    headers: {
+      apikey: LOCAL_PUBLISHABLE_KEY,
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': client,
+    },
+    body: JSON.stringify({ code }),
+  });
+}
+
+async function verified(code: unknown) {
+  const response = await verify(code);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+let admin: SupabaseClient;
+
+beforeAll(async () => {
+  admin = await signedIn(seeded.admin.email);
+});
+
+describe('issuing', () => {
+  it('issues one certificate when a module is first completed, with the minutes its progress counted', async () => {
+    const learner = await certifiedLearner('Certified Learner', 1400);
+    const { data: progress } = await learner.client
+      .from('learning_progress')
+      .select('registration, completed_at, seconds_watched');
+    expect(progress).toHaveLength(1);
+    expect(learner.certificate).toMatchObject({
+      user_id: learner.id,
+      module: 'rural-minds',
+      registration: learner.session.registration,
+      completed_at: progress?.[0]?.completed_at,
+      // 1,400 s watched: 23 whole minutes.
+      verified_minutes: 23,
+      revoked_at: null,
+      reflection_learned: null,
+    });
+    expect(learner.certificate.code).toMatch(codePattern);
+
+    // Another completed and more watching in the same registration change nothing.
+    await send(
+      learner.session,
+      statement(learner.session, verbs.progressed, {
+        extensions: { [playedSegments]: '0[.]1500' },
+      }),
+      statement(learner.session, verbs.completed, { completion: true }),
+    );
+    expect(await certificatesOf(learner.client)).toEqual([learner.certificate]);
+
+    const { data: notifications } = await learner.client
+      .from('notifications')
+      .select('title, message, type');
+    expect(notifications).toContainEqual({
+      title: 'Certificate ready',
+      message:
+        'Your CPD certificate for Rural Minds is ready. Add a reflection to count it towards your CPD credits.',
+      type: 'success',
+    });
+  });
+
+  it("caps the minutes at the module's length", async () => {
+    const learner = await certifiedLearner('Long Watcher', 99_999);
+    // Rural Minds is 1,500 s long.
+    expect(learner.certificate.verified_minutes).toBe(25);
+  });
+
+  it('issues nothing before completion', async () => {
+    const learner = await newUser('Unfinished Learner');
+    const session = await startSession(learner.client);
+    await send(
+      session,
+      statement(session, verbs.initialized),
+      statement(session, verbs.progressed, { extensions: { [playedSegments]: '0[.]600' } }),
+    );
+    expect(await certificatesOf(learner.client)).toEqual([]);
+  });
+
+  it('issues a new certificate for a completion after a revocation, and keeps the revoked one', async () => {
+    const learner = await certifiedLearner('Retaking Learner');
+    const revoked = await admin.rpc('revoke_certificate', {
+      certificate_id: learner.certificate.id,
+      reason: 'Issued in error',
+    });
+    expect(revoked.error).toBeNull();
+    // The module taken again: its registration reset and completed once more (an operator's reset
+    // until the portal offers a retake).
+    await database().query(
+      'update public.learning_progress set completed_at = null where registration = $1',
+      [learner.session.registration],
+    );
+    await database().query(
+      'update public.learning_progress set completed_at = now() where registration = $1',
+      [learner.session.registration],
+    );
+    const [first, second] = await certificatesOf(learner.client);
+    expect(first).toMatchObject({ id: learner.certificate.id, revoked_reason: 'Issued in error' });
+    expect(second).toMatchObject({ module: 'rural-minds', revoked_at: null, verified_minutes: 23 });
+    expect(second?.code).not.toBe(first?.code);
+  });
+});
+
+describe('the public check', () => {
+  it('answers the holder, module, date, minutes and status, and nothing else', async () => {
+    const learner = await certifiedLearner('Verified Holder');
+    const answer = await verified(learner.certificate.code);
+    expect(answer).toEqual({
+      status: 'valid',
+      holder_name: 'Verified Holder',
+      module: 'rural-minds',
+      module_title: 'Rural Minds',
+      completed_at: learner.certificate.completed_at,
+      verified_minutes: 23,
+      revoked_at: null,
+    });
+    expect(JSON.stringify(answer)).not.toContain(learner.email);
+    expect(JSON.stringify(answer)).not.toContain(learner.id);
+
+    // As people type it: in any case, with hyphens or spaces.
+    const code = learner.certificate.code;
+    const typed = `${code.slice(0, 4)}-${code.slice(4, 8)} ${code.slice(8)}`.toLowerCase();
+    expect((await verified(typed)).status).toBe('valid');
+  });
+
+  it('says not found for a code nobody holds, and for anything that is not a code', async () => {
+    const nothing = {
+      status: 'not_found',
+      holder_name: null,
+      module: null,
+      module_title: null,
+      completed_at: null,
+      verified_minutes: null,
+      revoked_at: null,
+    };
+    for (const code of ['ABCD2345EFGH', '', 'O0I1O0I1O0I1', "' or 1=1 --", 'A'.repeat(100_000)]) {
+      expect(await verified(code)).toEqual(nothing);
+    }
+    // JSON that is not a string arrives as its text, which is no code either.
+    expect(await verified({ nested: { deeper: [1] } })).toEqual(nothing);
+    // A NUL byte, which Postgres text cannot hold: refused, not a 500.
+    const response = await verify('ABCD\u00002345EFGH');
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it('allows 60 checks a minute per client: the 61st is refused, other clients go on', async () => {
+    const client = `203.0.113.${Math.floor(Math.random() * 250) + 1}, 10.0.0.1`;
+    const answers = await Promise.all(
+      Array.from({ length: 70 }, () => verify('ABCD2345EFGH', client)),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    const refused = answers.find((response) => response.status === 429);
+    expect(await refused?.json()).toMatchObject({
+      code: 'PT429',
+      message: 'Too many checks. Please wait a minute and try again.',
+    });
+    expect((await verify('ABCD2345EFGH')).status).toBe(200);
+  });
+});
+
+describe('revocation', () => {
+  it('an admin at aal2 revokes with a reason: the check says revoked, and the audit log records it', async () => {
+    const learner = await certifiedLearner('Revoked Holder');
+    const { data, error } = await admin.rpc('revoke_certificate', {
+      certificate_id: learner.certificate.id,
+      reason: '  Account shared with a colleague  ',
+    });
+    expect(error).toBeNull();
+    expect(data?.[0]).toMatchObject({ revoked_reason: 'Account shared with a colleague' });
+
+    const answer = await verified(learner.certificate.code);
+    expect(answer).toMatchObject({ status: 'revoked', holder_name: 'Revoked Holder' });
+    expect(answer.revoked_at).toEqual(data?.[0]?.revoked_at);
+
+    const [mine] = await certificatesOf(learner.client);
+    expect(mine?.revoked_reason).toBe('Account shared with a colleague');
+
+    const { rows } = await database().query<{ action: string; details: Record<string, string> }>(
+      'select action, details from public.admin_audit_log where target_id = $1',
+      [learner.certificate.id],
+    );
+    expect(rows).toEqual([
+      {
+        action: 'revoke_certificate',
+        details: {
+          code: learner.certificate.code,
+          module: 'rural-minds',
+          reason: 'Account shared with a colleague',
+        },
+      },
+    ]);
+
+    const again = await admin.rpc('revoke_certificate', {
+      certificate_id: learner.certificate.id,
+      reason: 'Twice',
+    });
+    expect(again.error?.message).toBe('This certificate has already been revoked');
+  });
+
+  it('refuses learners, admins at aal1, an empty reason and an unknown certificate', async () => {
+    const learner = await certifiedLearner('Self Revoker');
+    const own = await learner.client.rpc('revoke_certificate', {
+      certificate_id: learner.certificate.id,
+      reason: 'I want to',
+    });
+    expect(own.error?.code).toBe('42501');
+
+    const secondAdmin = await newAdmin('Aal1 Admin');
+    const atAal1 = await signedInAtAal1(secondAdmin.email);
+    const unverified = await atAal1.rpc('revoke_certificate', {
+      certificate_id: learner.certificate.id,
+      reason: 'No code entered',
+    });
+    expect(unverified.error?.message).toBe('Two-factor authentication required');
+
+    const blank = await admin.rpc('revoke_certificate', {
+      certificate_id: learner.certificate.id,
+      reason: '   ',
+    });
+    expect(blank.error?.message).toBe('Give a reason of up to 500 characters');
+    const long = await admin.rpc('revoke_certificate', {
+      certificate_id: learner.certificate.id,
+      reason: 'x'.repeat(501),
+    });
+    expect(long.error?.message).toBe('Give a reason of up to 500 characters');
+    const unknown = await admin.rpc('revoke_certificate', {
+      certificate_id: randomUUID(),
+      reason: 'Gone',
+    });
+    expect(unknown.error?.message).toBe('Certificate not found');
+
+    expect((await verified(learner.certificate.code)).status).toBe('valid');
+  });
+});
+
+describe('the reflection', () => {
+  const note = {
+    learned: 'How isolation shows in farming families.',
+    application: 'I will ask about workload and support at every review.',
+    next_steps: 'Read the practice guidance on rural mental health.',
+  };
+
+  it('the learner writes all three parts or none, each up to 2,000 characters', async () => {
+    const learner = await certifiedLearner('Reflective Learner');
+    const saved = await learner.client.rpc('save_certificate_reflection', {
+      certificate_id: learner.certificate.id,
+      learned: `  ${note.learned}  `,
+      application: note.application,
+      next_steps: note.next_steps,
+    });
+    expect(saved.error).toBeNull();
+    expect(saved.data?.[0]).toMatchObject({
+      reflection_learned: note.learned,
+      reflection_application: note.application,
+      reflection_next_steps: note.next_steps,
+    });
+    expect(saved.data?.[0]?.reflected_at).not.toBeNull();
+
+    const partial = await learner.client.rpc('save_certificate_reflection', {
+      certificate_id: learner.certificate.id,
+      learned: note.learned,
+      application: ' ',
+      next_steps: note.next_steps,
+    });
+    expect(partial.error?.message).toBe('Fill in all three parts of the reflection, or none');
+    const long = await learner.client.rpc('save_certificate_reflection', {
+      certificate_id: learner.certificate.id,
+      ...note,
+      learned: 'x'.repeat(2001),
+    });
+    expect(long.error?.message).toBe('Each part of the reflection can be at most 2,000 characters');
+    const [kept] = await certificatesOf(learner.client);
+    expect(kept?.reflection_learned).toBe(note.learned);
+
+    const cleared = await learner.client.rpc('save_certificate_reflection', {
+      certificate_id: learner.certificate.id,
+      learned: '',
+      application: '',
+      next_steps: '',
+    });
+    expect(cleared.error).toBeNull();
+    expect(cleared.data?.[0]).toMatchObject({ reflection_learned: null, reflected_at: null });
+  });
+
+  it("is refused on someone else's certificate and on a revoked one", async () => {
+    const holder = await certifiedLearner('Holder With Note');
+    const other = await newUser('Note Thief');
+    const theirs = await other.client.rpc('save_certificate_reflection', {
+      certificate_id: holder.certificate.id,
+      ...note,
+    });
+    expect(theirs.error?.message).toBe('Certificate not found');
+    const anonymous = await anonClient().rpc('save_certificate_reflection', {
+      certificate_id: holder.certificate.id,
+      ...note,
+    });
+    expect(anonymous.error?.code).toBe('42501');
+
+    await admin.rpc('revoke_certificate', {
+      certificate_id: holder.certificate.id,
+      reason: 'Test',
+    });
+    const onRevoked = await holder.client.rpc('save_certificate_reflection', {
+      certificate_id: holder.certificate.id,
+      ...note,
+    });
+    expect(onRevoked.error?.message).toBe('This certificate has been revoked');
+    expect((await certificatesOf(holder.client))[0]?.reflection_learned).toBeNull();
+  });
+});
+
+describe('who reads and writes certificates', () => {
+  it('learners read only their own, never who revoked them; admins at aal2 read all; anon nothing', async () => {
+    const first = await certifiedLearner('First Reader');
+    const second = await certifiedLearner('Second Reader');
+    expect((await certificatesOf(first.client)).map((row) => row.id)).toEqual([
+      first.certificate.id,
+    ]);
+    const other = await first.client
+      .from('certificates')
+      .select('id')
+      .eq('id', second.certificate.id);
+    expect(other.data).toEqual([]);
+    const revoker = await first.client.from('certificates').select('revoked_by');
+    expect(revoker.error?.code).toBe('42501');
+
+    const all = await admin
+      .from('certificates')
+      .select('id, profiles(name)')
+      .in('id', [first.certificate.id, second.certificate.id]);
+    expect(all.data?.map((row) => row.profiles?.name).sort()).toEqual([
+      'First Reader',
+      'Second Reader',
+    ]);
+
+    const secondAdmin = await newAdmin('Reading Admin');
+    const atAal1 = await signedInAtAal1(secondAdmin.email);
+    const unverified = await atAal1
+      .from('certificates')
+      .select('id')
+      .eq('id', first.certificate.id);
+    expect(unverified.data).toEqual([]);
+
+    const anonymous = await anonClient().from('certificates').select('id');
+    expect(anonymous.error?.code).toBe('42501');
+  });
+
+  it('nobody writes them directly: not the holder, not an admin', async () => {
+    const learner = await certifiedLearner('Forger');
+    for (const client of [learner.client, admin]) {
+      const updated = await client
+        .from('certificates')
+        .update({ verified_minutes: 600 })
+        .eq('id', learner.certificate.id);
+      expect(updated.error?.code).toBe('42501');
+      const inserted = await client.from('certificates').insert({
+        code: 'ABCD2345EFGH',
+        user_id: learner.id,
+        module: 'dementia',
+        registration: learner.session.registration,
+        completed_at: new Date().toISOString(),
+        verified_minutes: 600,
+      });
+      expect(inserted.error?.code).toBe('42501');
+      const deleted = await client.from('certificates').delete().eq('id', learner.certificate.id);
+      expect(deleted.error?.code).toBe('42501');
+    }
+    expect((await certificatesOf(learner.client))[0]?.verified_minutes).toBe(23);
+  });
+});
