@@ -173,6 +173,7 @@ export const auditActions = {
   update_lead: 'Updated a lead',
   create_lrs_client: 'Created an LRS client',
   revoke_lrs_client: 'Revoked an LRS client',
+  revoke_certificate: 'Revoked a certificate',
 };
 
 /** The audit entries' details shown in the log, in this order; other keys are not shown. */
@@ -187,6 +188,9 @@ export const auditDetailLabels: Record<string, string> = {
   can_retrial: 'Re-trial allowed',
   seat_limit: 'Seats',
   expires_at: 'Expires',
+  code: 'Certificate',
+  module: 'Module',
+  reason: 'Reason',
 };
 
 export const auditDetailValues = { yes: 'Yes', no: 'No' };

@@ -83,7 +83,7 @@ async function certifiedLearner(name: string, seconds = 1400) {
 }
 
 /** The public check as a browser makes it, from the client address `client`. */
-function verify(code: unknown, client = randomUUID()): Promise<Response> {
+function verify(code: unknown, client: string = randomUUID()): Promise<Response> {
   return fetch(`${projectUrl}/rest/v1/rpc/verify_certificate`, {
     method: 'POST',
     headers: {
@@ -416,12 +416,9 @@ describe('who reads and writes certificates', () => {
 
     const all = await admin
       .from('certificates')
-      .select('id, profiles(name)')
+      .select('user_id')
       .in('id', [first.certificate.id, second.certificate.id]);
-    expect(all.data?.map((row) => row.profiles?.name).sort()).toEqual([
-      'First Reader',
-      'Second Reader',
-    ]);
+    expect(all.data?.map((row) => row.user_id).sort()).toEqual([first.id, second.id].sort());
 
     const secondAdmin = await newAdmin('Reading Admin');
     const atAal1 = await signedInAtAal1(secondAdmin.email);
