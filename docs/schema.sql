@@ -145,7 +145,7 @@ create table public.email_deliveries (
   cancelled_at timestamp with time zone,
   constraint email_deliveries_attempts_check CHECK ((attempts >= 0)),
   constraint email_deliveries_check CHECK ((attempts <= max_attempts)),
-  constraint email_deliveries_kind_check CHECK ((kind = 'trial_reminder'::text)),
+  constraint email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['trial_reminder'::text, 'certificate_issued'::text]))),
   constraint email_deliveries_kind_subject_id_key UNIQUE (kind, subject_id),
   constraint email_deliveries_last_error_check CHECK ((char_length(last_error) <= 1000)),
   constraint email_deliveries_max_attempts_check CHECK ((max_attempts > 0)),
@@ -733,6 +733,8 @@ begin
     values (new.user_id, 'Certificate ready', format(
       'Your CPD certificate for %s is ready. Add a reflection to count it towards your CPD credits.',
       chosen.title), 'success');
+    insert into public.email_deliveries (kind, subject_id, user_id)
+    values ('certificate_issued', issued.id, new.user_id);
   end if;
   return null;
 end;
@@ -2800,6 +2802,54 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.send_certificate_emails()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  project_url text := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url');
+  secret_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'secret_key');
+  sent integer;
+begin
+  perform private.settle_email_attempts();
+
+  update public.email_deliveries d set cancelled_at = now()
+  where d.kind = 'certificate_issued' and d.delivered_at is null and d.cancelled_at is null
+    and d.request_id is null
+    and not exists (select 1 from public.certificates c
+      where c.id = d.subject_id and c.revoked_at is null);
+
+  if not exists (select 1 from public.email_deliveries d
+      where d.kind = 'certificate_issued' and d.delivered_at is null and d.cancelled_at is null
+        and d.request_id is null and d.attempts < d.max_attempts) then
+    return 0;
+  end if;
+  if coalesce(project_url, '') = '' or coalesce(secret_key, '') not like 'sb\_secret\_%' then
+    raise exception 'Certificate e-mails need the Vault secrets project_url and secret_key (a secret key, sb_secret_...; see docs/deploy.md)';
+  end if;
+
+  -- Row locks make a concurrent run skip what this one sends (it then sees request_id set).
+  with attempted as (
+    update public.email_deliveries d
+    set attempts = d.attempts + 1,
+      last_attempt_at = now(),
+      request_id = net.http_post(
+        url := rtrim(project_url, '/') || '/functions/v1/send-certificate-email',
+        body := jsonb_build_object('delivery_id', d.id, 'attempt', d.attempts + 1),
+        headers := jsonb_build_object('Content-Type', 'application/json', 'apikey', secret_key),
+        timeout_milliseconds := 30000
+      )
+    where d.kind = 'certificate_issued' and d.delivered_at is null and d.cancelled_at is null
+      and d.request_id is null and d.attempts < d.max_attempts
+    returning d.id
+  )
+  select count(*) into sent from attempted;
+  return sent;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.send_trial_reminders()
  RETURNS integer
  LANGUAGE plpgsql
@@ -3241,6 +3291,7 @@ grant execute on function public.revoke_lrs_client(client_id uuid) to authentica
 grant execute on function public.revoke_lrs_client(client_id uuid) to service_role;
 grant execute on function public.save_certificate_reflection(certificate_id uuid, learned text, application text, next_steps text) to authenticated;
 grant execute on function public.save_certificate_reflection(certificate_id uuid, learned text, application text, next_steps text) to service_role;
+grant execute on function public.send_certificate_emails() to service_role;
 grant execute on function public.send_trial_reminders() to service_role;
 grant execute on function public.submit_lead(first_name text, last_name text, email text, subject text, message text, client_key text) to service_role;
 grant execute on function public.trial_password() to authenticated;
@@ -3292,6 +3343,15 @@ grant delete, insert, select, update on table public.user_roles to service_role;
 select cron.schedule('abandon-stale-sessions', '17 * * * *', 'select public.abandon_stale_sessions()');
 
 select cron.schedule('expire-lapsed-trials', '*/5 * * * *', 'select public.expire_lapsed_trials()');
+
+select cron.schedule('send-certificate-emails', '* * * * *', 'do $$
+begin
+  perform public.send_certificate_emails();
+  commit;
+  perform private.assert_email_delivered(''certificate_issued'');
+end
+$$
+');
 
 select cron.schedule('send-trial-reminders', '15 * * * *', 'do $$
 begin

@@ -132,7 +132,7 @@ export const activityPage = {
   emailDeliveries: {
     heading: 'E-mail deliveries',
     intro:
-      'E-mails the site sends on its own (such as trial reminders) that the mail provider has not accepted. The hourly job tries each again, up to its limit, and fails while any is waiting here; a delivered e-mail leaves the list.',
+      'E-mails the site sends on its own (trial reminders, certificates) that the mail provider has not accepted. Their scheduled jobs try each again, up to its limit, and fail while any is waiting here; a delivered e-mail leaves the list.',
     caption: 'E-mails not delivered',
     columns: {
       email: 'E-mail',
@@ -159,6 +159,7 @@ export const activityPage = {
 /** The e-mails the database asks for, one for each value public.email_deliveries.kind takes. */
 export const emailKinds = {
   trial_reminder: 'Trial reminder',
+  certificate_issued: 'Certificate ready',
 };
 
 /** One for each value public.admin_audit_log.action takes. */

@@ -1234,6 +1234,10 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      send_certificate_emails: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
       send_trial_reminders: {
         Args: Record<PropertyKey, never>;
         Returns: number;
@@ -1299,7 +1303,7 @@ export type Database = {
         | 'revoke_lrs_client'
         | 'revoke_certificate';
       app_role: 'admin';
-      email_deliveries_kind: 'trial_reminder';
+      email_deliveries_kind: 'trial_reminder' | 'certificate_issued';
       leads_status: 'new' | 'contacted' | 'closed';
       module_unlocks_grant_kind: 'trial' | 'access_code';
       notifications_type: 'info' | 'success' | 'error';
@@ -1449,7 +1453,7 @@ export const Constants = {
         'revoke_certificate',
       ],
       app_role: ['admin'],
-      email_deliveries_kind: ['trial_reminder'],
+      email_deliveries_kind: ['trial_reminder', 'certificate_issued'],
       leads_status: ['new', 'contacted', 'closed'],
       module_unlocks_grant_kind: ['trial', 'access_code'],
       notifications_type: ['info', 'success', 'error'],

@@ -7,6 +7,10 @@
 --     At most one valid certificate per learner and module; a completion after a revocation
 --     issues a new one. Learners read their own and write only their reflection (through
 --     save_certificate_reflection); admins at aal2 read all and revoke with a reason (audited).
+--   * The learner is told twice: a notification, and an e-mail (public.email_deliveries, kind
+--     'certificate_issued') that the job send-certificate-emails sends through pg_net and the
+--     send-certificate-email function, retried and visible as failed exactly as trial reminders
+--     are (20261124400000_trial_reminders.sql explains the machinery).
 --   * public.verify_certificate(code): the public check, callable without signing in. It answers
 --     the holder's name, the module, the completion date, the minutes and the status, nothing else,
 --     and counts each client's checks (60 a minute, and 1,200 a minute for everyone together): the
@@ -85,6 +89,8 @@ begin
     values (new.user_id, 'Certificate ready', format(
       'Your CPD certificate for %s is ready. Add a reflection to count it towards your CPD credits.',
       chosen.title), 'success');
+    insert into public.email_deliveries (kind, subject_id, user_id)
+    values ('certificate_issued', issued.id, new.user_id);
   end if;
   return null;
 end;
@@ -252,11 +258,70 @@ begin
 end;
 $$;
 
+-- Settles earlier attempts, cancels the e-mails of certificates revoked (or gone) before they were
+-- sent, and sends an attempt for each e-mail not delivered, not under way and under its bound.
+-- Returns the number of attempts sent.
+create function public.send_certificate_emails() returns integer
+language plpgsql security definer set search_path = '' as $$
+declare
+  project_url text := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url');
+  secret_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'secret_key');
+  sent integer;
+begin
+  perform private.settle_email_attempts();
+
+  update public.email_deliveries d set cancelled_at = now()
+  where d.kind = 'certificate_issued' and d.delivered_at is null and d.cancelled_at is null
+    and d.request_id is null
+    and not exists (select 1 from public.certificates c
+      where c.id = d.subject_id and c.revoked_at is null);
+
+  if not exists (select 1 from public.email_deliveries d
+      where d.kind = 'certificate_issued' and d.delivered_at is null and d.cancelled_at is null
+        and d.request_id is null and d.attempts < d.max_attempts) then
+    return 0;
+  end if;
+  if coalesce(project_url, '') = '' or coalesce(secret_key, '') not like 'sb\_secret\_%' then
+    raise exception 'Certificate e-mails need the Vault secrets project_url and secret_key (a secret key, sb_secret_...; see docs/deploy.md)';
+  end if;
+
+  -- Row locks make a concurrent run skip what this one sends (it then sees request_id set).
+  with attempted as (
+    update public.email_deliveries d
+    set attempts = d.attempts + 1,
+      last_attempt_at = now(),
+      request_id = net.http_post(
+        url := rtrim(project_url, '/') || '/functions/v1/send-certificate-email',
+        body := jsonb_build_object('delivery_id', d.id, 'attempt', d.attempts + 1),
+        headers := jsonb_build_object('Content-Type', 'application/json', 'apikey', secret_key),
+        timeout_milliseconds := 30000
+      )
+    where d.kind = 'certificate_issued' and d.delivered_at is null and d.cancelled_at is null
+      and d.request_id is null and d.attempts < d.max_attempts
+    returning d.id
+  )
+  select count(*) into sent from attempted;
+  return sent;
+end;
+$$;
+
+-- Every minute: the e-mail follows the completion closely, and a run with nothing to send reads
+-- one index and returns.
+select cron.schedule('send-certificate-emails', '* * * * *', $job$do $$
+begin
+  perform public.send_certificate_emails();
+  commit;
+  perform private.assert_email_delivered('certificate_issued');
+end
+$$
+$job$);
+
 revoke all on function private.new_certificate_code(), private.issue_certificate(),
   private.audit_certificate_revoked(), private.request_client(),
   public.save_certificate_reflection(uuid, text, text, text), public.revoke_certificate(uuid, text),
-  public.verify_certificate(text)
+  public.verify_certificate(text), public.send_certificate_emails()
   from public, anon, authenticated, service_role;
+grant execute on function public.send_certificate_emails() to service_role;
 grant execute on function public.verify_certificate(text) to anon, authenticated, service_role;
 grant execute on function public.save_certificate_reflection(uuid, text, text, text),
   public.revoke_certificate(uuid, text) to authenticated, service_role;

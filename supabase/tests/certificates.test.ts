@@ -20,6 +20,7 @@ import {
 import {
   anonClient,
   database,
+  mailbox,
   newAdmin,
   newUser,
   projectUrl,
@@ -101,10 +102,63 @@ async function verified(code: unknown) {
   return (await response.json()) as Record<string, unknown>;
 }
 
+const emailJob = 'send-certificate-emails';
+
+/** Until pg_net has sent everything queued and recorded each answer (it sends after commit). */
+async function requestsSent(): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        Number(
+          (
+            await database().query<{ n: string }>(
+              'select count(*) as n from net.http_request_queue',
+            )
+          ).rows[0]?.n,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(0);
+}
+
+/** One run of the e-mail job as pg_cron runs it; its error message, or null. */
+async function runEmailJob(): Promise<string | null> {
+  const { rows } = await database().query<{ command: string }>(
+    'select command from cron.job where jobname = $1',
+    [emailJob],
+  );
+  let failure: string | null = null;
+  try {
+    await database().query(rows[0]?.command ?? '');
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+  }
+  await requestsSent();
+  return failure;
+}
+
+async function emailDelivery(certificateId: string) {
+  const { rows } = await database().query<{
+    attempts: number;
+    delivered: boolean;
+    cancelled: boolean;
+  }>(
+    `select attempts, delivered_at is not null as delivered, cancelled_at is not null as cancelled
+     from public.email_deliveries where kind = 'certificate_issued' and subject_id = $1`,
+    [certificateId],
+  );
+  return rows;
+}
+
 let admin: SupabaseClient;
 
 beforeAll(async () => {
   admin = await signedIn(seeded.admin.email);
+  // The job's runs in this file are the tests' own.
+  await database().query('update cron.job set active = false where jobname = $1', [emailJob]);
+  return async () => {
+    await database().query('update cron.job set active = true where jobname = $1', [emailJob]);
+  };
 });
 
 describe('issuing', () => {
@@ -185,6 +239,99 @@ describe('issuing', () => {
     expect(first).toMatchObject({ id: learner.certificate.id, revoked_reason: 'Issued in error' });
     expect(second).toMatchObject({ module: 'rural-minds', revoked_at: null, verified_minutes: 23 });
     expect(second?.code).not.toBe(first?.code);
+  });
+});
+
+describe('the e-mail', () => {
+  const subject = 'Your Revolve CPD certificate: Rural Minds';
+
+  it('tells the holder once, through the job: where to find the certificate and where to check it', async () => {
+    const learner = await certifiedLearner('Mailed Holder');
+    expect(await emailDelivery(learner.certificate.id)).toEqual([
+      { attempts: 0, delivered: false, cancelled: false },
+    ]);
+    expect(await runEmailJob()).toBeNull();
+    const [mail] = await mailbox.to(learner.email, subject);
+    expect(mail).toBeDefined();
+    const { text } = await mailbox.read(mail?.id ?? '');
+    expect(text).toContain('Hello Mailed Holder,');
+    expect(text).toContain('with 15 minutes of verified learning');
+    expect(text).toContain('http://localhost:5173/certificates');
+    expect(text).toContain(`http://localhost:5173/verify/${learner.certificate.code}`);
+    expect(await emailDelivery(learner.certificate.id)).toEqual([
+      { attempts: 1, delivered: true, cancelled: false },
+    ]);
+
+    expect(await runEmailJob()).toBeNull();
+    expect(await mailbox.to(learner.email, subject)).toHaveLength(1);
+  });
+
+  it('is not sent for a certificate revoked before it went', async () => {
+    const learner = await certifiedLearner('Unmailed Holder');
+    await admin.rpc('revoke_certificate', {
+      certificate_id: learner.certificate.id,
+      reason: 'Issued in error',
+    });
+    expect(await runEmailJob()).toBeNull();
+    expect(await emailDelivery(learner.certificate.id)).toEqual([
+      { attempts: 0, delivered: false, cancelled: true },
+    ]);
+    expect(await mailbox.to(learner.email, subject)).toEqual([]);
+  });
+
+  it('send-certificate-email answers only the project (401 to a visitor or a learner)', async () => {
+    const learner = await certifiedLearner('Self Mailer');
+    const { rows } = await database().query<{ id: string }>(
+      `select id from public.email_deliveries where kind = 'certificate_issued' and subject_id = $1`,
+      [learner.certificate.id],
+    );
+    const body = JSON.stringify({ delivery_id: rows[0]?.id, attempt: 1 });
+    const token = (await learner.client.auth.getSession()).data.session?.access_token ?? '';
+    for (const headers of [
+      { apikey: LOCAL_PUBLISHABLE_KEY },
+      { apikey: LOCAL_PUBLISHABLE_KEY, Authorization: `Bearer ${token}` },
+    ]) {
+      const response = await fetch(`${projectUrl}/functions/v1/send-certificate-email`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body,
+      });
+      expect(response.status).toBe(401);
+    }
+    expect(await emailDelivery(learner.certificate.id)).toEqual([
+      { attempts: 0, delivered: false, cancelled: false },
+    ]);
+  });
+
+  it('runs every minute, and its run fails while a certificate e-mail has failed', async () => {
+    const { rows } = await database().query<{ schedule: string; command: string }>(
+      'select schedule, command from cron.job where jobname = $1',
+      [emailJob],
+    );
+    expect(rows[0]?.schedule).toBe('* * * * *');
+    expect(rows[0]?.command).toMatch(
+      /^do \$\$\s+begin\s+perform public\.send_certificate_emails\(\);\s+commit;\s+perform private\.assert_email_delivered\('certificate_issued'\);\s+end\s+\$\$\s*$/,
+    );
+    const learner = await certifiedLearner('Failing Holder');
+    // The provider refused it (as record_email_delivery records a refusal).
+    await database().query(
+      `update public.email_deliveries set attempts = 1, last_attempt_at = now(),
+         last_error = 'The mail provider refused the message'
+       where kind = 'certificate_issued' and subject_id = $1`,
+      [learner.certificate.id],
+    );
+    await database().query(
+      `update public.email_deliveries set delivered_at = now()
+       where kind = 'certificate_issued' and subject_id <> $1 and delivered_at is null`,
+      [learner.certificate.id],
+    );
+    const failure = await runEmailJob();
+    expect(failure).toContain('certificate_issued e-mail(s) not delivered yet');
+    // That run tried it again, and delivered it.
+    expect(await emailDelivery(learner.certificate.id)).toEqual([
+      { attempts: 2, delivered: true, cancelled: false },
+    ]);
+    expect(await runEmailJob()).toBeNull();
   });
 });
 

@@ -120,6 +120,7 @@ const functions: Record<string, string[]> = {
   'public.revoke_certificate': signedIn,
   'public.revoke_lrs_client': signedIn,
   'public.save_certificate_reflection': signedIn,
+  'public.send_certificate_emails': ['service_role'],
   'public.send_trial_reminders': ['service_role'],
   'public.submit_lead': ['service_role'],
   'public.trial_password': signedIn,
