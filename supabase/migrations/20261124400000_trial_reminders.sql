@@ -103,15 +103,49 @@ begin
 end;
 $$;
 
--- Settles, records the reminders that fell due (each with its notification, once per trial),
--- cancels those no longer wanted, and sends an attempt for each reminder not delivered, not under
--- way and under its bound. Returns the number of attempts sent.
-create function public.send_trial_reminders() returns integer
+-- Sends an attempt, through pg_net to the edge function `function_name`, for each e-mail of `kind`
+-- not delivered, not cancelled, not under way and under its bound. Returns the number sent. The
+-- call carries the project's secret key in `apikey`; both values come from Vault.
+create function private.attempt_email_deliveries(kind text, function_name text) returns integer
 language plpgsql security definer set search_path = '' as $$
 declare
   project_url text := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url');
   secret_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'secret_key');
   sent integer;
+begin
+  if not exists (select 1 from public.email_deliveries d
+      where d.kind = attempt_email_deliveries.kind and d.delivered_at is null
+        and d.cancelled_at is null and d.request_id is null and d.attempts < d.max_attempts) then
+    return 0;
+  end if;
+  if coalesce(project_url, '') = '' or coalesce(secret_key, '') not like 'sb\_secret\_%' then
+    raise exception 'E-mails of kind % need the Vault secrets project_url and secret_key (a secret key, sb_secret_...; see docs/deploy.md)', kind;
+  end if;
+  -- Row locks make a concurrent run skip what this one sends (it then sees request_id set).
+  with attempted as (
+    update public.email_deliveries d
+    set attempts = d.attempts + 1,
+      last_attempt_at = now(),
+      request_id = net.http_post(
+        url := rtrim(project_url, '/') || '/functions/v1/' || function_name,
+        body := jsonb_build_object('delivery_id', d.id, 'attempt', d.attempts + 1),
+        headers := jsonb_build_object('Content-Type', 'application/json', 'apikey', secret_key),
+        timeout_milliseconds := 30000
+      )
+    where d.kind = attempt_email_deliveries.kind and d.delivered_at is null
+      and d.cancelled_at is null and d.request_id is null and d.attempts < d.max_attempts
+    returning d.id
+  )
+  select count(*) into sent from attempted;
+  return sent;
+end;
+$$;
+
+-- Settles, cancels the reminders no longer wanted, records those that fell due (each with its
+-- notification, once per trial), and sends an attempt for each reminder not delivered, not under
+-- way and under its bound. Returns the number of attempts sent.
+create function public.send_trial_reminders() returns integer
+language plpgsql security definer set search_path = '' as $$
 begin
   perform private.settle_email_attempts();
 
@@ -120,19 +154,6 @@ begin
     and d.request_id is null
     and not exists (select 1 from public.active_trial_users t
       where t.id = d.subject_id and t.expires_at > now());
-
-  if not exists (select 1 from public.active_trial_users t
-      where t.expires_at > now() and t.expires_at <= now() + interval '3 days'
-        and not exists (select 1 from public.email_deliveries d
-          where d.kind = 'trial_reminder' and d.subject_id = t.id))
-    and not exists (select 1 from public.email_deliveries d
-      where d.kind = 'trial_reminder' and d.delivered_at is null and d.cancelled_at is null
-        and d.request_id is null and d.attempts < d.max_attempts) then
-    return 0;
-  end if;
-  if coalesce(project_url, '') = '' or coalesce(secret_key, '') not like 'sb\_secret\_%' then
-    raise exception 'Trial reminders need the Vault secrets project_url and secret_key (a secret key, sb_secret_...; see docs/deploy.md)';
-  end if;
 
   -- The delivery row is made once per trial (unique per kind and subject), and the notification
   -- only with it: however often the job runs, and however many attempts the e-mail takes.
@@ -150,25 +171,7 @@ begin
       to_char(t.expires_at at time zone 'Europe/London', 'FMDD FMMonth YYYY')), 'info'
   from due join public.active_trial_users t on t.id = due.subject_id;
 
-  -- Row locks make a concurrent run skip what this one sends (it then sees request_id set).
-  with attempted as (
-    update public.email_deliveries d
-    set attempts = d.attempts + 1,
-      last_attempt_at = now(),
-      request_id = net.http_post(
-        url := rtrim(project_url, '/') || '/functions/v1/send-trial-reminder',
-        body := jsonb_build_object('delivery_id', d.id, 'attempt', d.attempts + 1),
-        headers := jsonb_build_object('Content-Type', 'application/json', 'apikey', secret_key),
-        timeout_milliseconds := 30000
-      )
-    where d.kind = 'trial_reminder' and d.delivered_at is null and d.cancelled_at is null
-      and d.request_id is null and d.attempts < d.max_attempts
-      and exists (select 1 from public.active_trial_users t
-        where t.id = d.subject_id and t.expires_at > now())
-    returning d.id
-  )
-  select count(*) into sent from attempted;
-  return sent;
+  return private.attempt_email_deliveries('trial_reminder', 'send-trial-reminder');
 end;
 $$;
 
@@ -222,7 +225,8 @@ begin
 end;
 $$;
 
-revoke all on function private.settle_email_attempts(), public.send_trial_reminders(),
+revoke all on function private.settle_email_attempts(),
+  private.attempt_email_deliveries(text, text), public.send_trial_reminders(),
   private.assert_email_delivered(text), public.claim_email_delivery(text, uuid, integer),
   public.record_email_delivery(uuid, integer, text)
   from public, anon, authenticated, service_role;

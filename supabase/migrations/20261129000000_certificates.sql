@@ -263,45 +263,14 @@ $$;
 -- Returns the number of attempts sent.
 create function public.send_certificate_emails() returns integer
 language plpgsql security definer set search_path = '' as $$
-declare
-  project_url text := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url');
-  secret_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'secret_key');
-  sent integer;
 begin
   perform private.settle_email_attempts();
-
   update public.email_deliveries d set cancelled_at = now()
   where d.kind = 'certificate_issued' and d.delivered_at is null and d.cancelled_at is null
     and d.request_id is null
     and not exists (select 1 from public.certificates c
       where c.id = d.subject_id and c.revoked_at is null);
-
-  if not exists (select 1 from public.email_deliveries d
-      where d.kind = 'certificate_issued' and d.delivered_at is null and d.cancelled_at is null
-        and d.request_id is null and d.attempts < d.max_attempts) then
-    return 0;
-  end if;
-  if coalesce(project_url, '') = '' or coalesce(secret_key, '') not like 'sb\_secret\_%' then
-    raise exception 'Certificate e-mails need the Vault secrets project_url and secret_key (a secret key, sb_secret_...; see docs/deploy.md)';
-  end if;
-
-  -- Row locks make a concurrent run skip what this one sends (it then sees request_id set).
-  with attempted as (
-    update public.email_deliveries d
-    set attempts = d.attempts + 1,
-      last_attempt_at = now(),
-      request_id = net.http_post(
-        url := rtrim(project_url, '/') || '/functions/v1/send-certificate-email',
-        body := jsonb_build_object('delivery_id', d.id, 'attempt', d.attempts + 1),
-        headers := jsonb_build_object('Content-Type', 'application/json', 'apikey', secret_key),
-        timeout_milliseconds := 30000
-      )
-    where d.kind = 'certificate_issued' and d.delivered_at is null and d.cancelled_at is null
-      and d.request_id is null and d.attempts < d.max_attempts
-    returning d.id
-  )
-  select count(*) into sent from attempted;
-  return sent;
+  return private.attempt_email_deliveries('certificate_issued', 'send-certificate-email');
 end;
 $$;
 

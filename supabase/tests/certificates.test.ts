@@ -24,6 +24,7 @@ import {
   newAdmin,
   newUser,
   projectUrl,
+  runCronJob,
   seeded,
   signedIn,
   signedInAtAal1,
@@ -103,39 +104,7 @@ async function verified(code: unknown) {
 }
 
 const emailJob = 'send-certificate-emails';
-
-/** Until pg_net has sent everything queued and recorded each answer (it sends after commit). */
-async function requestsSent(): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        Number(
-          (
-            await database().query<{ n: string }>(
-              'select count(*) as n from net.http_request_queue',
-            )
-          ).rows[0]?.n,
-        ),
-      { timeout: 10_000 },
-    )
-    .toBe(0);
-}
-
-/** One run of the e-mail job as pg_cron runs it; its error message, or null. */
-async function runEmailJob(): Promise<string | null> {
-  const { rows } = await database().query<{ command: string }>(
-    'select command from cron.job where jobname = $1',
-    [emailJob],
-  );
-  let failure: string | null = null;
-  try {
-    await database().query(rows[0]?.command ?? '');
-  } catch (error) {
-    failure = error instanceof Error ? error.message : String(error);
-  }
-  await requestsSent();
-  return failure;
-}
+const runEmailJob = () => runCronJob(emailJob);
 
 async function emailDelivery(certificateId: string) {
   const { rows } = await database().query<{
@@ -287,10 +256,11 @@ describe('the e-mail', () => {
     );
     const body = JSON.stringify({ delivery_id: rows[0]?.id, attempt: 1 });
     const token = (await learner.client.auth.getSession()).data.session?.access_token ?? '';
-    for (const headers of [
+    const callers: Record<string, string>[] = [
       { apikey: LOCAL_PUBLISHABLE_KEY },
       { apikey: LOCAL_PUBLISHABLE_KEY, Authorization: `Bearer ${token}` },
-    ]) {
+    ];
+    for (const headers of callers) {
       const response = await fetch(`${projectUrl}/functions/v1/send-certificate-email`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...headers },

@@ -142,6 +142,7 @@ const functions: Record<string, string[]> = {
   'private.audit_lrs_client': [],
   'private.audit_trial_expiry': [],
   'private.audit_trial_review': [],
+  'private.attempt_email_deliveries': [],
   // Evaluated in the audit triggers' conditions, as the caller.
   'private.audited_caller': signedIn,
   'private.email_confirmed': [],

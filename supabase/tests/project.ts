@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@revolve/local-backend/keys';
 import { clientFor, mailboxReader, totpCode } from '@revolve/local-backend/testing';
 import { seeded, seededAdminTotpSecret, seedPassword } from './seedAccounts';
@@ -104,4 +104,41 @@ let pool: pg.Pool | undefined;
 export function database(): pg.Pool {
   pool ??= new pg.Pool({ connectionString: inject('projectDbUrl'), max: 3 });
   return pool;
+}
+
+/** Until pg_net has sent everything queued and recorded each answer (it sends after commit). */
+export async function pgNetIdle(): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        Number(
+          (
+            await database().query<{ n: string }>(
+              'select count(*) as n from net.http_request_queue',
+            )
+          ).rows[0]?.n,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(0);
+}
+
+/**
+ * One run of the pg_cron job `name`, as pg_cron runs it: the scheduled command as one top-level
+ * statement on a connection of its own, then pg_net's requests sent. Resolves to the run's error
+ * message, or null when it succeeded.
+ */
+export async function runCronJob(name: string): Promise<string | null> {
+  const { rows } = await database().query<{ command: string }>(
+    'select command from cron.job where jobname = $1',
+    [name],
+  );
+  let failure: string | null = null;
+  try {
+    await database().query(rows[0]?.command ?? '');
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+  }
+  await pgNetIdle();
+  return failure;
 }

@@ -12,9 +12,20 @@ import type { AddressInfo } from 'node:net';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { freePort } from '@revolve/local-backend/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, database, mailbox, newUser, projectUrl, seeded, signedIn } from './project';
+import {
+  anonClient,
+  database,
+  mailbox,
+  newUser,
+  pgNetIdle,
+  projectUrl,
+  runCronJob,
+  seeded,
+  signedIn,
+} from './project';
 
 const jobName = 'send-trial-reminders';
+const runJob = () => runCronJob(jobName);
 const subject = 'Your Revolve trial ends in 3 days';
 
 let admin: SupabaseClient;
@@ -48,42 +59,6 @@ async function trialEndingIn(name: string, endsIn: string) {
     [trialId, endsIn],
   );
   return { ...user, trialId };
-}
-
-/** Until pg_net has sent everything queued and recorded each answer (it sends after commit). */
-async function requestsSent(): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        Number(
-          (
-            await database().query<{ n: string }>(
-              'select count(*) as n from net.http_request_queue',
-            )
-          ).rows[0]?.n,
-        ),
-      { timeout: 10_000 },
-    )
-    .toBe(0);
-}
-
-/**
- * One run of the job, as pg_cron runs it: the scheduled command as one top-level statement on a
- * connection of its own. Resolves to the run's error message, or null when it succeeded.
- */
-async function runJob(): Promise<string | null> {
-  const { rows } = await database().query<{ command: string }>(
-    'select command from cron.job where jobname = $1',
-    [jobName],
-  );
-  let failure: string | null = null;
-  try {
-    await database().query(rows[0]?.command ?? '');
-  } catch (error) {
-    failure = error instanceof Error ? error.message : String(error);
-  }
-  await requestsSent();
-  return failure;
 }
 
 interface Delivery {
@@ -476,7 +451,7 @@ describe('send_trial_reminders', () => {
           return running.length;
         })
         .toBe(0);
-      await requestsSent();
+      await pgNetIdle();
       // The failed run's attempt was committed before it failed, and sent.
       expect((await delivery(user.trialId))?.attempts).toBeGreaterThanOrEqual(2);
     });

@@ -7,52 +7,26 @@
 // attempt only one sends, a delivered e-mail is never sent again, and a retried attempt whose
 // first try reached the provider mails nothing.
 import { createClient } from '@supabase/supabase-js';
-import { readBody, z } from '../_shared/body.ts';
 import { certificateEmail } from '../_shared/certificate-email.ts';
+import { claimDelivery, readDeliveryRequest } from '../_shared/email-delivery.ts';
 import { handle, HttpError, json } from '../_shared/http.ts';
-import { isProjectCaller, secretKey } from '../_shared/keys.ts';
+import { secretKey } from '../_shared/keys.ts';
 import { mailSettings, sendMail } from '../_shared/mail.ts';
 import { requiredSetting } from '../_shared/settings.ts';
 
-const schema = z.object({
-  delivery_id: z.uuid({ error: 'must be the id of an e-mail to deliver' }),
-  attempt: z.int().positive({ error: 'must be the number of the attempt' }),
-});
-
-const claimSchema = z.object({ subject_id: z.uuid(), user_id: z.uuid() });
-
 Deno.serve(
   handle(async (request) => {
-    if (!(await isProjectCaller(request))) {
-      throw new HttpError(401, 'Only the scheduled certificate job may call this function.');
-    }
-    const { delivery_id, attempt } = await readBody(request, schema);
+    const delivery = await readDeliveryRequest(request, 'certificate job');
     const mail = mailSettings();
     const siteUrl = requiredSetting('SITE_URL');
     const db = createClient(requiredSetting('SUPABASE_URL'), secretKey(), {
       auth: { persistSession: false, autoRefreshToken: false },
     });
-
-    const { data: claimed, error: claimError } = await db
-      .rpc('claim_email_delivery', { kind: 'certificate_issued', delivery_id, attempt })
-      .maybeSingle();
-    if (claimError) throw new Error(`Claiming the e-mail failed: ${claimError.message}`);
-    if (!claimed) {
-      throw new HttpError(
-        409,
-        'This e-mail is delivered, cancelled, or this attempt is taken or superseded.',
-      );
-    }
-    const { subject_id: certificateId, user_id: userId } = claimSchema.parse(claimed);
-
-    const record = async (failure: string | null) => {
-      const { error } = await db.rpc('record_email_delivery', {
-        delivery_id,
-        attempt,
-        error: failure,
-      });
-      if (error) throw new Error(`Recording the e-mail's outcome failed: ${error.message}`);
-    };
+    const {
+      subjectId: certificateId,
+      userId,
+      record,
+    } = await claimDelivery(db, 'certificate_issued', 'e-mail', delivery);
 
     const { data: certificate, error: certificateError } = await db
       .from('certificates')
@@ -89,7 +63,7 @@ Deno.serve(
           code: certificate.code,
           siteUrl,
         }),
-        { idempotencyKey: `certificate-issued/${delivery_id}` },
+        { idempotencyKey: `certificate-issued/${delivery.delivery_id}` },
       );
     } catch (mailError) {
       console.error(mailError);

@@ -10,52 +10,26 @@
 // outcome was never recorded does not mail again (the provider keeps keys for 24 hours; the job's
 // five attempts take a few hours).
 import { createClient } from '@supabase/supabase-js';
-import { readBody, z } from '../_shared/body.ts';
+import { claimDelivery, readDeliveryRequest } from '../_shared/email-delivery.ts';
 import { handle, HttpError, json } from '../_shared/http.ts';
-import { isProjectCaller, secretKey } from '../_shared/keys.ts';
+import { secretKey } from '../_shared/keys.ts';
 import { mailSettings, sendMail } from '../_shared/mail.ts';
 import { requiredSetting } from '../_shared/settings.ts';
 import { trialReminderEmail } from '../_shared/trial-reminder-email.ts';
 
-const schema = z.object({
-  delivery_id: z.uuid({ error: 'must be the id of a reminder to deliver' }),
-  attempt: z.int().positive({ error: 'must be the number of the attempt' }),
-});
-
-const claimSchema = z.object({ subject_id: z.uuid(), user_id: z.uuid() });
-
 Deno.serve(
   handle(async (request) => {
-    if (!(await isProjectCaller(request))) {
-      throw new HttpError(401, 'Only the scheduled reminder job may call this function.');
-    }
-    const { delivery_id, attempt } = await readBody(request, schema);
+    const delivery = await readDeliveryRequest(request, 'reminder job');
     const mail = mailSettings();
     const siteUrl = requiredSetting('SITE_URL');
     const db = createClient(requiredSetting('SUPABASE_URL'), secretKey(), {
       auth: { persistSession: false, autoRefreshToken: false },
     });
-
-    const { data: claimed, error: claimError } = await db
-      .rpc('claim_email_delivery', { kind: 'trial_reminder', delivery_id, attempt })
-      .maybeSingle();
-    if (claimError) throw new Error(`Claiming the reminder failed: ${claimError.message}`);
-    if (!claimed) {
-      throw new HttpError(
-        409,
-        'This reminder is delivered, cancelled, or this attempt is taken or superseded.',
-      );
-    }
-    const { subject_id: trialId, user_id: userId } = claimSchema.parse(claimed);
-
-    const record = async (failure: string | null) => {
-      const { error } = await db.rpc('record_email_delivery', {
-        delivery_id,
-        attempt,
-        error: failure,
-      });
-      if (error) throw new Error(`Recording the reminder's outcome failed: ${error.message}`);
-    };
+    const {
+      subjectId: trialId,
+      userId,
+      record,
+    } = await claimDelivery(db, 'trial_reminder', 'reminder', delivery);
 
     const { data: trial, error: trialError } = await db
       .from('active_trial_users')
@@ -85,7 +59,7 @@ Deno.serve(
         }),
         // Named by the delivery, not the attempt: when an attempt crashed after the provider
         // accepted the e-mail, the retry's send answers as the first did and mails nothing.
-        { idempotencyKey: `trial-reminder/${delivery_id}` },
+        { idempotencyKey: `trial-reminder/${delivery.delivery_id}` },
       );
     } catch (mailError) {
       console.error(mailError);
