@@ -1,0 +1,29 @@
+/** The words of a certificate's PDF (src/features/certificates/pdf/). */
+export const certificatePdfCopy = {
+  heading: 'Certificate of completion',
+  documentTitle: (moduleTitle: string, holderName: string) =>
+    `Revolve CPD certificate: ${moduleTitle}, ${holderName}`,
+  subject: 'A record of completed training, with its verified learning time',
+  awardedTo: 'This certifies that',
+  completedModule: 'completed the Revolve 360 training module',
+  completedOn: (date: string) => `Completed on ${date}`,
+  verifiedTime: (label: string) => `Verified learning time: ${label}`,
+  verifiedTimeNote:
+    'The unique time the learner watched, recorded by the module player and capped at the module’s length.',
+  credits: (label: string) => `${label} (RCGP: one credit per hour, with a reflective note)`,
+  noCredits: 'Add a reflection on your certificates page to count this towards your CPD credits.',
+  outcomesHeading: 'Learning outcomes',
+  reflectionHeading: 'Reflective note',
+  reflection: {
+    learned: 'What I learned',
+    application: 'How I will apply it',
+    nextSteps: 'What I will do next',
+  },
+  verifyHeading: 'Check this certificate',
+  verifyText:
+    'Scan the code or visit the address below to check that this certificate is genuine and still valid.',
+  code: (code: string) => `Certificate code ${code}`,
+  issuedOn: (date: string) => `Issued on ${date}`,
+  continued: 'Certificate of completion (continued)',
+  pageNumber: (page: number, pages: number) => `Page ${page} of ${pages}`,
+};

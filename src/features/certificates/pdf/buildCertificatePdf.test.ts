@@ -1,0 +1,119 @@
+// @vitest-environment node
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { buildCertificatePdf, type CertificatePdfInput } from './buildCertificatePdf';
+import { testFontFiles } from './testFonts';
+
+const certificate: CertificatePdfInput = {
+  holderName: 'Zoë Ünal-Dvořák',
+  moduleTitle: 'Rural Minds',
+  learningOutcomes: [
+    'Recognise signs of poor mental health in farming communities.',
+    'Respond with confidence when a farmer discloses distress.',
+  ],
+  completedAt: '2026-11-28T10:15:00Z',
+  issuedAt: '2026-11-28T10:15:01Z',
+  verifiedMinutes: 119,
+  reflection: {
+    learned: 'Isolation hides behind “I’m fine”.',
+    application: 'Ask about workload at every review.',
+    nextSteps: 'Read the rural health guidance.',
+  },
+  code: 'ABCD2345EFGH',
+  verifyUrl: 'https://revolve.example/verify/ABCD2345EFGH',
+};
+
+async function read(bytes: Uint8Array) {
+  const pdf = await getDocument({ data: bytes.slice() }).promise;
+  const pages: string[] = [];
+  const sizes: number[][] = [];
+  /** Each text item's left, right and baseline. */
+  const boxes: { left: number; right: number; baseline: number }[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const page = await pdf.getPage(number);
+    sizes.push(page.view);
+    const content = await page.getTextContent();
+    for (const item of content.items) {
+      if (!('str' in item) || item.str === '') continue;
+      const [, , , , left = 0, baseline = 0] = item.transform as number[];
+      boxes.push({ left, right: left + item.width, baseline });
+    }
+    // A line drawn in two fonts (a character only the extended part has) is two items.
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+        .join(''),
+    );
+  }
+  const info = (await pdf.getMetadata()).info as Record<string, unknown>;
+  await pdf.destroy();
+  return { text: pages.join('\n'), pages, sizes, info, boxes };
+}
+
+describe('the certificate PDF', () => {
+  it('holds the certificate as real text: name, module, date, time, credits, reflection, check', async () => {
+    const { text, pages, sizes, info } = await read(
+      await buildCertificatePdf(certificate, await testFontFiles()),
+    );
+    expect(pages).toHaveLength(1);
+    expect(sizes[0]).toEqual([0, 0, 595.28, 841.89]);
+    for (const expected of [
+      'Certificate of completion',
+      'Zoë Ünal-Dvořák',
+      'Rural Minds',
+      'Completed on 28 November 2026',
+      'Verified learning time: 1 hour 45 minutes',
+      '1.75 CPD credits (RCGP: one credit per hour, with a reflective note)',
+      'Recognise signs of poor mental health in farming communities.',
+      'What I learned',
+      'Isolation hides behind “I’m fine”.',
+      'https://revolve.example/verify/ABCD2345EFGH',
+      'Certificate code ABCD-2345-EFGH',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(info.Title).toBe('Revolve CPD certificate: Rural Minds, Zoë Ünal-Dvořák');
+    expect(info.Language).toBe('en-GB');
+    expect(info.Author).toBe('Revolve');
+  });
+
+  it('says how to earn credits when there is no reflection', async () => {
+    const { text } = await read(
+      await buildCertificatePdf({ ...certificate, reflection: null }, await testFontFiles()),
+    );
+    expect(text).toContain('Add a reflection on your certificates page');
+    expect(text).not.toContain('CPD credits (RCGP');
+    expect(text).not.toContain('What I learned');
+  });
+
+  it('flows long outcomes and reflections onto further pages, drawing nothing off the page', async () => {
+    const long = 'A considered sentence about practice that goes on for a while. '
+      .repeat(31)
+      .trim();
+    const { text, pages, boxes } = await read(
+      await buildCertificatePdf(
+        {
+          ...certificate,
+          holderName: 'Bartholomew-Fitzgerald Montgomery-Worthington '.repeat(3).trim(),
+          learningOutcomes: Array.from(
+            { length: 12 },
+            (_, index) => `Outcome ${index + 1}: ${long.slice(0, 180)}`,
+          ),
+          reflection: { learned: long, application: long, nextSteps: long },
+        },
+        await testFontFiles(),
+      ),
+    );
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.at(-1)).toContain('Certificate code ABCD-2345-EFGH');
+    expect(text).toContain('Outcome 12:');
+    expect(text).toContain(`Page 1 of ${pages.length}`);
+    // Within the margins (56 points; a list's bullet sits just inside).
+    for (const box of boxes) {
+      expect(box.left).toBeGreaterThanOrEqual(55);
+      expect(box.right).toBeLessThanOrEqual(595.28 - 55);
+      expect(box.baseline).toBeGreaterThanOrEqual(55);
+      expect(box.baseline).toBeLessThanOrEqual(841.89 - 55);
+    }
+  });
+});
