@@ -224,7 +224,7 @@ describe('the e-mail', () => {
     expect(mail).toBeDefined();
     const { text } = await mailbox.read(mail?.id ?? '');
     expect(text).toContain('Hello Mailed Holder,');
-    expect(text).toContain('with 15 minutes of verified learning');
+    expect(text).toContain('with 23 minutes of verified learning');
     expect(text).toContain('http://localhost:5173/certificates');
     expect(text).toContain(`http://localhost:5173/verify/${learner.certificate.code}`);
     expect(await emailDelivery(learner.certificate.id)).toEqual([

@@ -12,23 +12,11 @@ export interface CertificateEmailOptions {
   siteUrl: string;
 }
 
-/** '1 hour 45 minutes': the verified time as the certificate words it, rounded down to the quarter hour. */
-function cpdTime(minutes: number): string {
-  const quarterHours = Math.floor(minutes / 15) * 15;
-  const hours = Math.floor(quarterHours / 60);
-  const rest = quarterHours % 60;
-  const parts = [
-    hours > 0 ? `${hours} ${hours === 1 ? 'hour' : 'hours'}` : '',
-    rest > 0 || hours === 0 ? `${rest} minutes` : '',
-  ];
-  return parts.filter(Boolean).join(' ');
-}
-
 /** The e-mail when a certificate is issued: where to find it, and where anyone can check it. */
 export function certificateEmail(options: CertificateEmailOptions): Mail {
   const hello = greeting(options.name);
   const completed = londonLongDate(options.completedAt);
-  const time = cpdTime(options.verifiedMinutes);
+  const time = `${options.verifiedMinutes} ${options.verifiedMinutes === 1 ? 'minute' : 'minutes'}`;
   const certificatesUrl = new URL('/certificates', options.siteUrl).href;
   const verifyUrl = new URL(`/verify/${options.code}`, options.siteUrl).href;
   return {
