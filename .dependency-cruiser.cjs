@@ -17,6 +17,8 @@ const compositions = {
     // The dashboard carries My learning (its first queries start with the page's).
     '^src/features/learning/api[.]ts$',
     '^src/features/learning/components/MyLearning(Frame)?[.]tsx$',
+    // ... and My certificates.
+    '^src/features/certificates/components/MyCertificates(Frame)?[.]tsx$',
   ],
   // A trial module page offers training only to a user with an active trial; module pages launch
   // their player through the learning records and show the learner's progress.

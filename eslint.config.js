@@ -164,6 +164,22 @@ export default tseslint.config(
                 },
               },
             },
+            // The dashboard carries My certificates.
+            {
+              from: { element: { type: 'feature', captured: { feature: 'trials' } } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: 'certificates' },
+                    fileInternalPath: [
+                      'components/MyCertificates.tsx',
+                      'components/MyCertificatesFrame.tsx',
+                    ],
+                  },
+                },
+              },
+            },
             // Tests use the test kit (src/test: the render helper, the supabase-js fake).
             {
               from: {

@@ -1183,6 +1183,22 @@ AS $function$
     'advanced-dementia', 'conflict-resolution', 'group-menopause', 'group-diabetes']::text[];
 $function$;
 
+CREATE OR REPLACE FUNCTION private.update_certificate_minutes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.certificates c
+  set verified_minutes = least(new.seconds_watched, m.length_seconds) / 60
+  from public.learning_modules m
+  where c.registration = new.registration and c.revoked_at is null and m.slug = new.module
+    and c.verified_minutes < least(new.seconds_watched, m.length_seconds) / 60;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.video_played_segments(segments text)
  RETURNS nummultirange
  LANGUAGE sql
@@ -3104,6 +3120,7 @@ CREATE TRIGGER audit_log_is_never_truncated BEFORE TRUNCATE ON public.admin_audi
 CREATE TRIGGER audit_certificate_revoked AFTER UPDATE OF revoked_at ON public.certificates FOR EACH ROW WHEN (old.revoked_at IS NULL AND new.revoked_at IS NOT NULL AND private.audited_caller()) EXECUTE FUNCTION private.audit_certificate_revoked();
 CREATE TRIGGER audit_trial_expiry AFTER INSERT ON public.expired_trials FOR EACH ROW WHEN (private.audited_caller()) EXECUTE FUNCTION private.audit_trial_expiry();
 CREATE TRIGGER audit_lead_update AFTER UPDATE OF status, note ON public.leads FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status OR old.note IS DISTINCT FROM new.note) AND private.audited_caller()) EXECUTE FUNCTION private.audit_lead_update();
+CREATE TRIGGER certificate_minutes_follow_progress AFTER UPDATE OF seconds_watched ON public.learning_progress FOR EACH ROW WHEN (new.completed_at IS NOT NULL AND new.seconds_watched > old.seconds_watched) EXECUTE FUNCTION private.update_certificate_minutes();
 CREATE TRIGGER issue_certificate_on_completion AFTER UPDATE OF completed_at ON public.learning_progress FOR EACH ROW WHEN (old.completed_at IS NULL AND new.completed_at IS NOT NULL) EXECUTE FUNCTION private.issue_certificate();
 CREATE TRIGGER audit_lrs_client_created AFTER INSERT ON public.lrs_clients FOR EACH ROW WHEN (private.audited_caller()) EXECUTE FUNCTION private.audit_lrs_client();
 CREATE TRIGGER audit_lrs_client_revoked AFTER UPDATE OF revoked_at ON public.lrs_clients FOR EACH ROW WHEN (old.revoked_at IS NULL AND new.revoked_at IS NOT NULL AND private.audited_caller()) EXECUTE FUNCTION private.audit_lrs_client();

@@ -68,6 +68,11 @@ export const routeExpectations: RouteExpectation[] = [
   },
   { path: '/admin/leads', heading: 'Leads', prerendered: false, access: 'admin' },
   { path: '/admin/activity', heading: 'Activity', prerendered: false, access: 'admin' },
+  { path: '/admin/certificates', heading: 'Certificates', prerendered: false, access: 'admin' },
+  { path: '/certificates', heading: 'My certificates', prerendered: false, access: 'signed-in' },
+  { path: '/verify', heading: 'Check a certificate', prerendered: false },
+  // A code nobody holds: the check says so (e2e/certificates.spec.ts checks real ones).
+  { path: '/verify/ABCD2345EFGH', heading: 'Check a certificate', prerendered: false },
   { path: '/training-library', heading: 'Revolve 360', prerendered: true, personal: true },
   {
     path: '/training-library-trial',

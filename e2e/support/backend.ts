@@ -225,6 +225,22 @@ export async function learningProgressOf(email: string, password: string, module
   return data as { seconds_watched: number; percent: number; completed_at: string | null } | null;
 }
 
+/** An account's certificate for a module (the newest), as the learner reads it. */
+export async function certificateOf(email: string, password: string, module: string) {
+  const learner = client();
+  const { error: signInError } = await learner.auth.signInWithPassword({ email, password });
+  if (signInError) throw signInError;
+  const { data, error } = await learner
+    .from('certificates')
+    .select('code, verified_minutes, revoked_at')
+    .eq('module', module)
+    .order('issued_at', { ascending: false })
+    .limit(1)
+    .maybeSingle();
+  if (error) throw error;
+  return data;
+}
+
 /** Forgets that an account unlocked a module, so a test can watch the record being made. */
 export async function deleteModuleUnlock(email: string, moduleName: string): Promise<void> {
   const { error } = await service()

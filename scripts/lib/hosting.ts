@@ -54,6 +54,11 @@ export function headersFile(env: PublicEnv): string {
     '  Cache-Control: public, max-age=31536000, immutable',
     '/unlock/*',
     '  X-Robots-Tag: noindex, nofollow',
+    // The certificate check (src/app/routes.ts): a holder's name is nothing for a search engine.
+    '/verify',
+    '  X-Robots-Tag: noindex, nofollow',
+    '/verify/*',
+    '  X-Robots-Tag: noindex, nofollow',
     '',
   ].join('\n');
 }
@@ -68,16 +73,31 @@ export const notFoundPage = '404.html';
 export const hostingFiles = ['_headers', '_redirects'];
 
 /**
- * No rules. Every route is written out as a file, parametrised ones for each of their build paths
+ * The path a rewrite serves for a route whose paths are not known at build time, and the file it
+ * serves there.
+ */
+export const rewrites = [
+  // A certificate's check, /verify/<code>: its codes are issued after the build, so no file can
+  // stand for each. The host serves /verify's file (the same page, asking for a code) and the app
+  // reads the code from the address. One path segment only: /verify itself is a file of its own,
+  // and /verify/<code>/<more> stays unknown.
+  { from: '/verify/:code', to: '/verify' },
+];
+
+/**
+ * Every other route is written out as a file, parametrised ones for each of their build paths
  * (scripts/build.ts refuses a route that does not list them), so every other path is unknown and
  * gets 404.html with status 404. A catch-all rewrite to the client shell would answer those with
  * 200, and on Cloudflare Pages, which applies a rule even where a file exists, it would also replace
- * every prerendered page with the empty shell.
+ * every prerendered page with the empty shell: each rewrite here matches no built page (the build
+ * checks it) and no more paths than its route serves.
  */
 export function redirectsFile(): string {
   return [
-    '# No rules: every route is a file, and an unknown path gets /404.html with status 404.',
+    '# Every route is a file, and an unknown path gets /404.html with status 404, but for these',
+    '# rewrites of routes whose paths are not known at build time (scripts/lib/hosting.ts).',
     '# Cloudflare Pages applies a rule even where a file exists: a rule must never match a page.',
+    ...rewrites.map(({ from, to }) => `${from} ${to} 200`),
     '',
   ].join('\n');
 }

@@ -90,13 +90,35 @@ describe('_redirects', () => {
   const rules = parseRedirectsFile(redirectsFile());
 
   it('has no catch-all, so an unknown path gets the not-found page with status 404', () => {
-    expect(rules).toEqual([]);
-    for (const path of ['/no-such-page', '/modules/not-a-module', '/unlock/not-a-module']) {
+    for (const path of [
+      '/no-such-page',
+      '/modules/not-a-module',
+      '/unlock/not-a-module',
+      '/verify/ABCD-EFGH-JKLM/more',
+      '/certificates/x',
+    ]) {
       expect(matchRedirect(rules, path), path).toBeUndefined();
     }
   });
 
-  it('needs no rewrite: every route, parametrised ones included, is written out as a file', () => {
+  it("serves /verify's page at /verify/<code>, whose codes no build can list, with status 200", () => {
+    expect(rules.map(({ from, to, status }) => [from, to, status])).toEqual([
+      ['/verify/:code', '/verify', 200],
+    ]);
+    expect(matchRedirect(rules, '/verify/ABCD-EFGH-JKLM')).toEqual({
+      status: 200,
+      location: '/verify',
+    });
+    expect(matchRedirect(rules, '/verify/abcdefghjklm')).toEqual({
+      status: 200,
+      location: '/verify',
+    });
+    expect(builtPaths).toContain('/verify');
+    expect(headersFor('/verify/ABCD-EFGH-JKLM').get('x-robots-tag')).toEqual(['noindex, nofollow']);
+    expect(headersFor('/verify').get('x-robots-tag')).toEqual(['noindex, nofollow']);
+  });
+
+  it('needs no other rewrite: every other route, parametrised ones included, is written out as a file', () => {
     expect(builtPaths.filter((path) => /[:*]/.test(path))).toEqual([]);
     expect(builtPaths).toEqual(
       expect.arrayContaining([

@@ -71,6 +71,10 @@ describe('route table', () => {
       '/account/security',
       '/admin/leads',
       '/admin/activity',
+      '/admin/certificates',
+      '/certificates',
+      '/verify',
+      '/verify/ABCD-EFGH-JKLM',
       '/unlock/dementia',
       '/modules/trial/dementia',
       '/change-password',
@@ -91,6 +95,26 @@ describe('route table', () => {
     expect(match?.route.access).toBe('admin');
     expect(match?.route.rendering).toBe('client');
     expect(metaFor('/admin/integrations')?.title).toBe('Integrations');
+  });
+
+  it('serves /admin/certificates to admins and /certificates to signed-in users', () => {
+    expect(matchAppRoute('/admin/certificates')?.route.access).toBe('admin');
+    expect(metaFor('/admin/certificates')?.title).toBe('Certificates');
+    expect(matchAppRoute('/certificates')?.route.access).toBe('signed-in');
+    expect(matchAppRoute('/certificates')?.route.rendering).toBe('client');
+  });
+
+  it("serves a certificate's check to anyone, at any code, with /verify's page", () => {
+    const check = matchAppRoute('/verify/ABCD-EFGH-JKLM');
+    expect(check?.route.access).toBeUndefined();
+    expect(check?.route.rendering).toBe('client');
+    expect(check?.params.code).toBe('ABCD-EFGH-JKLM');
+    expect(check?.route.page.source).toBe(matchAppRoute('/verify')?.route.page.source);
+    expect(matchAppRoute('/verify')?.route.access).toBeUndefined();
+    // Written out once, as /verify; the host serves that file at every /verify/<code>.
+    const built = buildPaths().map(({ path }) => path);
+    expect(built).toContain('/verify');
+    expect(built.filter((path) => path.startsWith('/verify/'))).toEqual([]);
   });
 
   it('serves /bespoke as the same page as /revolve-custom', () => {

@@ -172,6 +172,36 @@ export const appRoutes: AppRoute[] = [
     }),
   },
   {
+    path: '/admin/certificates',
+    page: lazyPage('certificates/AdminCertificatesPage'),
+    rendering: 'client',
+    access: 'admin',
+    meta: fromCopy('adminCertificates', portal),
+  },
+  {
+    path: '/certificates',
+    page: lazyPage('certificates/CertificatesPage'),
+    rendering: 'client',
+    access: 'signed-in',
+    meta: fromCopy('certificates', portal),
+  },
+  // The public check of a certificate. /verify is written out as a file; /verify/<code> cannot be
+  // (the codes are not known at build time), so the host serves /verify's file there through the
+  // one rewrite in _redirects (scripts/lib/hosting.ts), and the app renders the check.
+  {
+    path: '/verify',
+    page: lazyPage('certificates/VerifyPage'),
+    rendering: 'client',
+    meta: fromCopy('verifyCertificate', portal),
+  },
+  {
+    path: '/verify/:code',
+    page: lazyPage('certificates/VerifyPage'),
+    rendering: 'client',
+    meta: fromCopy('verifyCertificate', portal),
+    buildPaths: [],
+  },
+  {
     path: '/training-library',
     page: lazyPage('marketing/TrainingLibraryPage'),
     rendering: 'static',

@@ -8,9 +8,11 @@ export const certificatePdfCopy = {
   completedModule: 'completed the Revolve 360 training module',
   completedOn: (date: string) => `Completed on ${date}`,
   verifiedTime: (label: string) => `Verified learning time: ${label}`,
+  cpdTime: (label: string) => `CPD time: ${label}`,
   verifiedTimeNote:
     'The unique time the learner watched, recorded by the module player and capped at the module’s length.',
   credits: (label: string) => `${label} (RCGP: one credit per hour, with a reflective note)`,
+  cpdTimeNote: 'CPD time is the verified time rounded down to the quarter hour.',
   noCredits: 'Add a reflection on your certificates page to count this towards your CPD credits.',
   outcomesHeading: 'Learning outcomes',
   reflectionHeading: 'Reflective note',

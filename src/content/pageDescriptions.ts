@@ -28,6 +28,10 @@ export const pageDescriptions: Record<PageKey, string> = {
   accessCodes: 'Issue, list and revoke organisation access codes for the training modules.',
   integrations:
     'Create, list and revoke the LRS clients through which tools and integrations send and read learning records.',
+  adminCertificates: 'List the CPD certificates issued and revoke one issued in error.',
+  certificates:
+    'Your CPD certificates: add a reflection, download the PDF and share the verification link.',
+  verifyCertificate: 'Check that a Revolve CPD certificate is genuine and still valid by its code.',
   accountSecurity: 'Set up two-factor sign-in with an authenticator app for your Revolve account.',
   trainingLibrary:
     'Ten 360-degree training modules for primary care, from dementia to conflict resolution. Access the library free for 30 days.',

@@ -22,6 +22,14 @@ export const queryKeys = {
   learningUnlocks: (userId: string) => ['learning', userId, 'unlocks'] as const,
   /** Each module's length (learning_modules), the same for everyone. */
   learningModules: ['learning-modules'] as const,
+  /** Everything read about the user's certificates: invalidated as a whole after a change. */
+  certificates: (userId: string) => ['certificates', userId] as const,
+  /** The user's own certificates, newest first (the dashboard and /certificates). */
+  myCertificates: (userId: string) => ['certificates', userId, 'list'] as const,
+  /** The user's name as their certificates' PDF shows it (profiles.name). */
+  certificateHolder: (userId: string) => ['certificates', userId, 'holder'] as const,
+  /** The public check of a certificate by its code, normalised (/verify/:code). */
+  certificateCheck: (code: string) => ['certificate-check', code] as const,
   /** The signed-in user's authenticator apps (MFA factors, /account/security). */
   authenticatorApps: (userId: string) => ['account', userId, 'authenticator-apps'] as const,
   /** Everything the admin dashboard reads: invalidated as a whole after each admin action. */
@@ -32,6 +40,10 @@ export const queryKeys = {
   accessCodes: ['admin', 'access-codes'] as const,
   /** The LRS clients of tools and integrations (/admin/integrations). */
   lrsClients: ['admin', 'lrs-clients'] as const,
+  /** Every certificate issued (/admin/certificates). */
+  adminCertificates: ['admin', 'certificates'] as const,
+  adminCertificateList: (page: number, search: string) =>
+    ['admin', 'certificates', page, search] as const,
   /** The leads from /book-demo (/admin/leads). */
   leads: ['admin', 'leads'] as const,
   leadList: (page: number, search: string, status: string | null) =>

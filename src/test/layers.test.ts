@@ -120,7 +120,7 @@ describe('features', () => {
     [
       'modules importing trials beyond the trial status hook',
       'src/features/modules/pages/Example.tsx',
-      "import { requestTrial } from '@/features/trials/api';\nexport const request = requestTrial;\n",
+      "import { requestTrial } from '@/features/trials/trialRequest';\nexport const request = requestTrial;\n",
       ['modules', 'trials'],
     ],
     [

@@ -3,7 +3,8 @@
 --
 --   * public.certificates: one row per completion, issued by a trigger when a registration's
 --     progress (public.learning_progress) is first completed, in the statement's transaction: the
---     minutes are the unique time watched, capped at the module's length, in whole minutes.
+--     minutes are the unique time watched, capped at the module's length, in whole minutes, and
+--     follow the learner's further watching in that registration while the certificate is valid.
 --     At most one valid certificate per learner and module; a completion after a revocation
 --     issues a new one. Learners read their own and write only their reflection (through
 --     save_certificate_reflection); admins at aal2 read all and revoke with a reason (audited).
@@ -99,6 +100,24 @@ create trigger issue_certificate_on_completion after update of completed_at
   on public.learning_progress
   for each row when (old.completed_at is null and new.completed_at is not null)
   execute function private.issue_certificate();
+
+-- A valid certificate's minutes follow the learner's further watching in its registration (a module
+-- completes at 90 % of its length, and most learners watch on to the end), up to the module's length.
+create function private.update_certificate_minutes() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  update public.certificates c
+  set verified_minutes = least(new.seconds_watched, m.length_seconds) / 60
+  from public.learning_modules m
+  where c.registration = new.registration and c.revoked_at is null and m.slug = new.module
+    and c.verified_minutes < least(new.seconds_watched, m.length_seconds) / 60;
+  return null;
+end;
+$$;
+create trigger certificate_minutes_follow_progress after update of seconds_watched
+  on public.learning_progress
+  for each row when (new.completed_at is not null and new.seconds_watched > old.seconds_watched)
+  execute function private.update_certificate_minutes();
 
 -- The learner's reflection on their own certificate: the three parts of the learning note, each
 -- trimmed and up to 2,000 characters, or all three empty to remove it. Not on a revoked one.
@@ -286,6 +305,7 @@ $$
 $job$);
 
 revoke all on function private.new_certificate_code(), private.issue_certificate(),
+  private.update_certificate_minutes(),
   private.audit_certificate_revoked(), private.request_client(),
   public.save_certificate_reflection(uuid, text, text, text), public.revoke_certificate(uuid, text),
   public.verify_certificate(text), public.send_certificate_emails()

@@ -174,6 +174,7 @@ const functions: Record<string, string[]> = {
   'private.seconds_in': [],
   'private.settle_email_attempts': [],
   'private.tidy_name': [],
+  'private.update_certificate_minutes': [],
   'private.training_module_slugs': [],
   'private.xapi_agent_key': [],
   'private.xapi_agent_keys': [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpdTime, creditsLabel } from './cpd';
+import { cpdTime, creditsLabel, durationLabel } from './cpd';
 
 describe('CPD time', () => {
   it('rounds the verified minutes down to the quarter hour, in words', () => {
@@ -18,6 +18,13 @@ describe('CPD time', () => {
     expect(cpdTime(119, true).credits).toBe(1.75);
     expect(cpdTime(60, true).credits).toBe(1);
     expect(cpdTime(10, true).credits).toBe(0);
+  });
+
+  it('words a verified time as recorded', () => {
+    expect(durationLabel(1)).toBe('1 minute');
+    expect(durationLabel(16)).toBe('16 minutes');
+    expect(durationLabel(65)).toBe('1 hour 5 minutes');
+    expect(durationLabel(120)).toBe('2 hours');
   });
 
   it('words the credits', () => {

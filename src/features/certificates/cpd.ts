@@ -1,7 +1,7 @@
 /**
- * CPD time as the certificate states it (docs/certificates.md section 2): the verified minutes
- * rounded down to the quarter hour, and the RCGP's credits (one per hour, in quarter-hour steps)
- * only once the learner has written a reflection.
+ * Time as certificates state it (docs/certificates.md section 2): the verified minutes as recorded,
+ * and the CPD time, those minutes rounded down to the quarter hour, with the RCGP's credits (one per
+ * hour, in quarter-hour steps) only once the learner has written a reflection.
  */
 export interface CpdTime {
   /** The verified minutes rounded down to the quarter hour. */
@@ -14,17 +14,19 @@ export interface CpdTime {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** '1 hour 5 minutes', '16 minutes', '2 hours', '0 minutes'. */
+export function durationLabel(totalMinutes: number): string {
+  const hours = Math.floor(totalMinutes / 60);
+  const rest = totalMinutes % 60;
+  if (hours === 0) return plural(rest, 'minute', 'minutes');
+  return [plural(hours, 'hour', 'hours'), rest > 0 ? plural(rest, 'minute', 'minutes') : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
 export function cpdTime(verifiedMinutes: number, hasReflection: boolean): CpdTime {
   const minutes = Math.floor(Math.max(0, verifiedMinutes) / 15) * 15;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const label =
-    hours === 0
-      ? plural(rest, 'minute', 'minutes')
-      : [plural(hours, 'hour', 'hours'), rest > 0 ? plural(rest, 'minute', 'minutes') : '']
-          .filter(Boolean)
-          .join(' ');
-  return { minutes, label, credits: hasReflection ? minutes / 60 : null };
+  return { minutes, label: durationLabel(minutes), credits: hasReflection ? minutes / 60 : null };
 }
 
 /** '1.75 CPD credits', '1 CPD credit', '0.5 CPD credits'. */

@@ -1,13 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/queryKeys';
 import { queryClient, runMutation } from '@/lib/queryClient';
-import {
-  fetchTrialPassword,
-  fetchTrialRows,
-  requestTrialMutation,
-  trialRequestResult,
-  type TrialRequestResult,
-} from './api';
+import { fetchTrialPassword, fetchTrialRows } from './api';
+import { requestTrialMutation, trialRequestResult, type TrialRequestResult } from './trialRequest';
 import { stepsOf, supabaseFake } from '@/test/supabaseFake';
 import { answerTrial } from '@/test/trialServer';
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clearTrialMarker, writeTrialMarker } from '@/lib/trialMarker';
-import { requestTrialMutation, trialRowsQuery } from './api';
+import { trialRowsQuery } from './api';
+import { requestTrialMutation } from './trialRequest';
 import { announceTrialRequest, type TrialRequestSource } from './trialRequestMessages';
 import { deriveTrialStatus, noTrial, type TrialStatus } from './trialStatus';
 

@@ -1,6 +1,6 @@
 import { trialCopy } from '@/content/trial';
 import { toast } from '@/lib/toast';
-import { trialRequestResult, type TrialRequestResult } from './api';
+import { trialRequestResult, type TrialRequestResult } from './trialRequest';
 
 /** Where the request was made: the trial button, or the trial sign-up form (SPEC.md section 8). */
 export type TrialRequestSource = 'button' | 'signup-form';

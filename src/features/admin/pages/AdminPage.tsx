@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Activity, Inbox, KeyRound, Mail, Plug } from 'lucide-react';
+import { Activity, Award, Inbox, KeyRound, Mail, Plug } from 'lucide-react';
 import { Link } from '@/lib/links';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/buttonVariants';
@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { accessCodesPage } from '@/content/accessCodes';
 import { adminPage } from '@/content/admin';
 import { integrationsPage } from '@/content/integrations';
+import { pageCopy } from '@/content/pages';
 import { salesPages } from '@/content/salesPages';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import type { AdminTab } from '../api';
@@ -59,6 +60,10 @@ export default function AdminPage() {
           <Link to="/admin/activity" className={buttonVariants({ variant: 'outline' })}>
             <Activity aria-hidden />
             {salesPages.activity.dashboardLink}
+          </Link>
+          <Link to="/admin/certificates" className={buttonVariants({ variant: 'outline' })}>
+            <Award aria-hidden />
+            {pageCopy.adminCertificates.title}
           </Link>
           <TestEmailButton />
         </div>

@@ -4,7 +4,7 @@ import { certificatePdfCopy as copy } from '@/content/certificatePdf';
 import { site } from '@/content/site';
 import { formatLongDate } from '@/lib/dates';
 import { formatCertificateCode } from '../certificateCode';
-import { cpdTime, creditsLabel } from '../cpd';
+import { cpdTime, creditsLabel, durationLabel } from '../cpd';
 import type { FontFiles } from './fonts';
 import { qrMatrix } from './qrMatrix';
 import { Typeface } from './typeface';
@@ -106,9 +106,9 @@ export async function buildCertificatePdf(
 
   band();
   write(site.name, { face: bold, size: 20, color: teal });
-  write(site.tagline, { face: regular, size: 10, color: muted, after: 36 });
+  write(site.tagline, { face: regular, size: 10, color: muted, after: 28 });
 
-  write(copy.heading, { face: bold, size: 30, after: 24 });
+  write(copy.heading, { face: bold, size: 30, after: 18 });
   write(copy.awardedTo, { face: regular, size: 12, color: muted, after: 6 });
   write(input.holderName, { face: bold, size: 24, after: 10 });
   write(copy.completedModule, { face: regular, size: 12, color: muted, after: 6 });
@@ -116,14 +116,24 @@ export async function buildCertificatePdf(
 
   const time = cpdTime(input.verifiedMinutes, input.reflection !== null);
   write(copy.completedOn(formatLongDate(input.completedAt)), { face: regular, size: 12, after: 4 });
-  write(copy.verifiedTime(time.label), { face: bold, size: 12, after: 4 });
+  write(copy.verifiedTime(durationLabel(input.verifiedMinutes)), {
+    face: bold,
+    size: 12,
+    after: 4,
+  });
+  write(copy.cpdTime(time.label), { face: regular, size: 12, after: 4 });
   write(time.credits === null ? copy.noCredits : copy.credits(creditsLabel(time.credits)), {
     face: regular,
     size: 11,
     color: time.credits === null ? muted : ink,
     after: 4,
   });
-  write(copy.verifiedTimeNote, { face: regular, size: 9, color: muted, after: 22 });
+  write(`${copy.verifiedTimeNote} ${copy.cpdTimeNote}`, {
+    face: regular,
+    size: 9,
+    color: muted,
+    after: 18,
+  });
 
   if (input.learningOutcomes.length > 0) {
     room(40);

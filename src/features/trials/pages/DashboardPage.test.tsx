@@ -2,9 +2,10 @@ import type { User } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { certificateRow, reflected } from '@/test/certificateServer';
 import { answerLearning, progressRow } from '@/test/learningServer';
 import { renderWithProviders } from '@/test/render';
-import { supabaseFake, type FakeAnswer } from '@/test/supabaseFake';
+import { stepsOf, supabaseFake, type FakeAnswer } from '@/test/supabaseFake';
 import { activeTrial, answerTrial } from '@/test/trialServer';
 import DashboardPage from './DashboardPage';
 
@@ -47,6 +48,7 @@ describe("/dashboard's My learning", () => {
     logError.mockReset();
     answerTrial({ active: activeTrial });
     answerLearning();
+    supabaseFake.answer('from:certificates', { data: [] });
   });
 
   it("keeps the dashboard's own content: the welcome, the trial card and the quick actions", async () => {
@@ -174,5 +176,70 @@ describe("/dashboard's My learning", () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(within(myLearning()).queryByRole('alert')).toBeNull());
     expect(card(await cards(), 'Dementia')).toHaveTextContent('12 of 21 min');
+  });
+});
+
+describe("/dashboard's My certificates", () => {
+  beforeAll(() => import('@/features/certificates/components/MyCertificates'));
+
+  beforeEach(() => {
+    supabaseFake.reset();
+    logError.mockReset();
+    answerTrial({ active: activeTrial });
+    answerLearning();
+  });
+
+  const myCertificates = () => screen.getByRole('region', { name: 'My certificates' });
+
+  it("lists the learner's own certificates, newest first as read, with date, verified time and status", async () => {
+    supabaseFake.answer('from:certificates', {
+      data: [
+        certificateRow({ id: 'c2', module: 'chronic-pain', verified_minutes: 50, ...reflected }),
+        certificateRow({
+          revoked_at: '2026-11-30T09:00:00Z',
+          revoked_reason: 'Issued in error',
+        }),
+      ],
+    });
+    renderDashboard();
+    const list = await within(myCertificates()).findByRole('list', { name: 'Your certificates' });
+    const items = within(list).getAllByRole('listitem');
+    expect(
+      items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent),
+    ).toEqual(['Chronic Pain', 'Dementia']);
+    expect(items[0]).toHaveTextContent('Completed 28 Nov 2026');
+    expect(items[0]).toHaveTextContent('50 minutes');
+    expect(items[0]).toHaveTextContent('Valid');
+    expect(items[1]).toHaveTextContent('1 hour 45 minutes');
+    expect(items[1]).toHaveTextContent('Revoked');
+    expect(
+      within(myCertificates()).getByRole('link', { name: /View all certificates/ }),
+    ).toHaveAttribute('href', '/certificates');
+
+    const read = supabaseFake.lastCall('from:certificates');
+    expect(stepsOf(read, 'eq')).toEqual([['user_id', 'u1']]);
+    expect(stepsOf(read, 'order')[0]).toEqual(['issued_at', { ascending: false }]);
+  });
+
+  it('says how to earn one when the learner has none', async () => {
+    supabaseFake.answer('from:certificates', { data: [] });
+    renderDashboard();
+    expect(
+      await within(myCertificates()).findByText(/Complete a module to earn a CPD certificate/),
+    ).toBeVisible();
+    expect(within(myCertificates()).queryByRole('list')).toBeNull();
+  });
+
+  it('says when the certificates cannot be loaded, and tries again', async () => {
+    supabaseFake.answer('from:certificates', { error: { message: 'unreachable' } });
+    renderDashboard();
+    const alert = await within(myCertificates()).findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load your certificates.');
+
+    supabaseFake.answer('from:certificates', { data: [certificateRow()] });
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(myCertificates()).findByRole('heading', { name: 'Dementia', level: 3 }),
+    ).toBeVisible();
   });
 });

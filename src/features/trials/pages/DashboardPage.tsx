@@ -11,9 +11,12 @@ import { TrialCard } from '../components/TrialCard';
 import { noTrial } from '../trialStatus';
 import { useTrialStatus } from '../hooks';
 import { MyLearningLoading } from '@/features/learning/components/MyLearningFrame';
+import { MyCertificatesLoading } from '@/features/certificates/components/MyCertificatesFrame';
 
-// My learning's code (its queries, progress and cards) loads beside the page's, not in it.
+// My learning's and My certificates' code (their queries and lists) loads beside the page's, not in
+// it.
 const MyLearning = lazy(() => import('@/features/learning/components/MyLearning'));
+const MyCertificates = lazy(() => import('@/features/certificates/components/MyCertificates'));
 
 const quickActionClass = buttonVariants({ variant: 'outline', className: 'justify-start' });
 
@@ -65,6 +68,16 @@ export default function DashboardPage() {
       </div>
 
       <div className="mt-6">{user ? <UserLearning userId={user.id} /> : <MyLearningLoading />}</div>
+
+      <div className="mt-6">
+        {user ? (
+          <Suspense fallback={<MyCertificatesLoading />}>
+            <MyCertificates userId={user.id} />
+          </Suspense>
+        ) : (
+          <MyCertificatesLoading />
+        )}
+      </div>
     </div>
   );
 }

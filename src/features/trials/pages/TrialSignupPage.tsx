@@ -15,7 +15,7 @@ import { AccountFields } from '@/features/auth/components/AccountFields';
 import { AuthCard } from '@/features/auth/components/AuthCard';
 import { loginSchema } from '@/features/auth/schemas';
 import { toast } from '@/lib/toast';
-import { requestTrialMutation } from '../api';
+import { requestTrialMutation } from '../trialRequest';
 import { announceTrialRequest } from '../trialRequestMessages';
 
 // The dialog library loads when the request has gone through, not with the form.

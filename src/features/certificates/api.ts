@@ -1,0 +1,227 @@
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@/lib/database.types';
+import { loadReader } from '@/lib/loadReader';
+import { loadSupabase } from '@/lib/loadSupabase';
+import { queryKeys } from '@/lib/queryKeys';
+import { pageRange, readNewestFirst, searchPattern, type Page } from '@/lib/serverPages';
+import { normaliseCertificateCode } from './certificateCode';
+
+/** Any client of this project's database: the app's, or a script's. */
+type Client = SupabaseClient<Database>;
+
+/** Rows per page of /admin/certificates, as the other admin lists. */
+export const ADMIN_CERTIFICATES_PAGE_SIZE = 25;
+
+const ownColumns =
+  'id, code, module, completed_at, verified_minutes, issued_at, revoked_at, revoked_reason, reflection_learned, reflection_application, reflection_next_steps, reflected_at';
+
+/**
+ * The learner's own certificates, newest first. RLS gives a learner only their own rows, but an
+ * admin every row: the filter on the user keeps an admin's dashboard to their own.
+ */
+export async function fetchMyCertificates(userId: string, signal: AbortSignal) {
+  const supabase = await loadReader();
+  const { data, error } = await supabase
+    .from('certificates')
+    .select(ownColumns)
+    .eq('user_id', userId)
+    .order('issued_at', { ascending: false })
+    .order('id', { ascending: false })
+    .abortSignal(signal);
+  if (error) throw error;
+  return data;
+}
+
+/** The name the learner's certificates are made out to: their profile's (RLS: their own row). */
+export async function fetchHolderName(userId: string, signal: AbortSignal): Promise<string> {
+  const supabase = await loadReader();
+  const { data, error } = await supabase
+    .from('profiles')
+    .select('name')
+    .eq('id', userId)
+    .abortSignal(signal)
+    .single();
+  if (error) throw error;
+  return data.name;
+}
+
+/** The public check of a code (normalised): anyone may ask, signed in or not. */
+export async function checkCertificate(code: string, signal: AbortSignal) {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('verify_certificate', { code }).abortSignal(signal);
+  if (error) throw error;
+  return data;
+}
+
+export interface AdminCertificateQuery {
+  /** Zero-based page number. */
+  page: number;
+  /** A whole code (with or without hyphens, any case), or part of the learner's e-mail. */
+  search: string;
+}
+
+const adminColumns =
+  'id, code, module, completed_at, verified_minutes, issued_at, revoked_at, revoked_reason, profiles!inner(name, email)';
+
+/**
+ * One page of every certificate, newest first, with the learner's name and e-mail. A search that
+ * is a whole code finds that certificate (its unique index); anything else is part of an e-mail.
+ */
+export async function listCertificates(
+  supabase: Client,
+  { page, search }: AdminCertificateQuery,
+  signal?: AbortSignal,
+) {
+  let request = supabase.from('certificates').select(adminColumns, { count: 'exact' });
+  const code = normaliseCertificateCode(search);
+  const like = code ? null : searchPattern(search);
+  if (code) request = request.eq('code', code);
+  else if (like) request = request.ilike('profiles.email', like);
+  return readNewestFirst(
+    request,
+    'issued_at',
+    pageRange(page, ADMIN_CERTIFICATES_PAGE_SIZE),
+    signal,
+  );
+}
+
+export async function fetchCertificates(
+  query: AdminCertificateQuery,
+  signal: AbortSignal,
+): Promise<Page<AdminCertificate>> {
+  return listCertificates(await loadSupabase(), query, signal);
+}
+
+export interface ReflectionUpdate {
+  certificateId: string;
+  learned: string;
+  application: string;
+  nextSteps: string;
+}
+
+/**
+ * Saves the learner's reflection (all three parts, or all three empty to remove it); throws the
+ * server's refusal, whose message is written for the learner.
+ */
+export async function saveReflection({
+  certificateId,
+  learned,
+  application,
+  nextSteps,
+}: ReflectionUpdate) {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .rpc('save_certificate_reflection', {
+      certificate_id: certificateId,
+      learned,
+      application,
+      next_steps: nextSteps,
+    })
+    .single();
+  if (error) throw error;
+  return data;
+}
+
+export interface Revocation {
+  certificateId: string;
+  reason: string;
+}
+
+/** An admin revokes a certificate; throws the server's refusal (written for the admin). */
+export async function revokeCertificate({ certificateId, reason }: Revocation) {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .rpc('revoke_certificate', { certificate_id: certificateId, reason })
+    .single();
+  if (error) throw error;
+  return data;
+}
+
+// Each row as supabase-js infers it from the reader's select and the generated Database type.
+export type Certificate = Awaited<ReturnType<typeof fetchMyCertificates>>[number];
+export type CertificateCheck = Awaited<ReturnType<typeof checkCertificate>>;
+export type AdminCertificate = Awaited<ReturnType<typeof listCertificates>>['rows'][number];
+
+/** Whether the certificate carries the learner's reflection (all three parts, or none). */
+export function hasReflection(certificate: Certificate): boolean {
+  return certificate.reflected_at !== null;
+}
+
+// The queries and mutations, as the hooks (./hooks.ts) use them.
+
+export function myCertificatesQuery(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.myCertificates(userId),
+    queryFn: ({ signal }) => fetchMyCertificates(userId, signal),
+    meta: { errorMessage: 'Error loading certificates:' },
+  });
+}
+
+export function holderNameQuery(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.certificateHolder(userId),
+    queryFn: ({ signal }) => fetchHolderName(userId, signal),
+    meta: { errorMessage: "Error loading the certificates' holder name:" },
+  });
+}
+
+/** A check is asked once: a code nobody holds, or too many checks, are answers, not faults. */
+export function certificateCheckQuery(code: string) {
+  return queryOptions({
+    queryKey: queryKeys.certificateCheck(code),
+    queryFn: ({ signal }) => checkCertificate(code, signal),
+    meta: { errorMessage: 'Error checking a certificate:' },
+    retry: false,
+    // A revocation is rare and the check is rate-limited: no reading again on focus.
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function adminCertificatesQuery({ page, search }: AdminCertificateQuery) {
+  return queryOptions({
+    queryKey: queryKeys.adminCertificateList(page, search),
+    queryFn: ({ signal }) => fetchCertificates({ page, search }, signal),
+    meta: { errorMessage: 'Error loading certificates:' },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Saving a reflection puts the saved certificate in the learner's list at once. */
+export function saveReflectionMutation(userId: string) {
+  return mutationOptions({
+    mutationFn: (update: ReflectionUpdate) => saveReflection(update),
+    meta: { errorMessage: 'Error saving a reflection:' },
+    onSuccess: (saved, _update, _onMutateResult, { client }) => {
+      client.setQueryData(myCertificatesQuery(userId).queryKey, (certificates) =>
+        certificates?.map((certificate) =>
+          certificate.id === saved.id
+            ? {
+                ...certificate,
+                reflection_learned: saved.reflection_learned,
+                reflection_application: saved.reflection_application,
+                reflection_next_steps: saved.reflection_next_steps,
+                reflected_at: saved.reflected_at,
+              }
+            : certificate,
+        ),
+      );
+    },
+  });
+}
+
+export function revokeCertificateMutation() {
+  return mutationOptions({
+    mutationFn: (revocation: Revocation) => revokeCertificate(revocation),
+    meta: { errorMessage: 'Error revoking a certificate:' },
+    // The list and the audit log (which records the revocation) are read again.
+    onSettled: (_data, _error, _revocation, _onMutateResult, { client }) =>
+      client.invalidateQueries({ queryKey: queryKeys.admin }),
+  });
+}
+
+/** Whether the server refused a check because the client made too many (PT429). */
+export function isTooManyChecks(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'PT429';
+}

@@ -1,0 +1,145 @@
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
+import { FieldError, FormField } from '@/components/form/FormField';
+import { useZodForm } from '@/components/form/useZodForm';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { characterCountLabel, reflectionDialog as copy } from '@/content/certificates';
+import { cn } from '@/lib/cn';
+import { serverMessage } from '@/lib/serverMessage';
+import { toast } from '@/lib/toast';
+import { hasReflection, type Certificate } from '../api';
+import { useSaveReflection } from '../hooks';
+import {
+  characterCount,
+  REFLECTION_PART_LIMIT,
+  reflectionParts,
+  reflectionSchema,
+} from '../schemas';
+
+/**
+ * The learner's reflection on a certificate, in a dialog: the RCGP learning note's three parts.
+ * A refusal from the server shows in the form, with everything typed kept.
+ */
+export function ReflectionDialog({
+  certificate,
+  moduleTitle,
+  userId,
+  onClose,
+}: {
+  certificate: Certificate | null;
+  moduleTitle: string;
+  userId: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={certificate !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-2xl">
+        {certificate ? (
+          <ReflectionForm
+            key={certificate.id}
+            certificate={certificate}
+            moduleTitle={moduleTitle}
+            userId={userId}
+            onSaved={onClose}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReflectionForm({
+  certificate,
+  moduleTitle,
+  userId,
+  onSaved,
+}: {
+  certificate: Certificate;
+  moduleTitle: string;
+  userId: string;
+  onSaved: () => void;
+}) {
+  const serverErrorId = useId();
+  const form = useZodForm(reflectionSchema, {
+    learned: certificate.reflection_learned ?? '',
+    application: certificate.reflection_application ?? '',
+    nextSteps: certificate.reflection_next_steps ?? '',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const values = useWatch({ control: form.control });
+  const save = useSaveReflection(userId);
+
+  const onSubmit = form.handleSubmit(async (parts) => {
+    try {
+      const saved = await save.mutateAsync({ certificateId: certificate.id, ...parts });
+      const message = saved.reflected_at === null ? copy.removed : copy.saved;
+      toast.success(message.title, message.description(moduleTitle));
+      onSaved();
+    } catch (error) {
+      form.setError('root.server', { message: serverMessage(error) ?? copy.errors.failed });
+    }
+  });
+
+  const serverError = errors.root?.server?.message;
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{hasReflection(certificate) ? copy.editTitle : copy.addTitle}</DialogTitle>
+        <DialogDescription>{copy.description(moduleTitle)}</DialogDescription>
+      </DialogHeader>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+        {reflectionParts.map((part) => {
+          const used = characterCount(values[part] ?? '');
+          return (
+            <FormField
+              key={part}
+              label={copy.fields[part]}
+              hint={
+                <span
+                  className={cn(used > REFLECTION_PART_LIMIT && 'font-medium text-destructive')}
+                >
+                  {characterCountLabel(used, REFLECTION_PART_LIMIT)}
+                </span>
+              }
+              error={errors[part]?.message}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  {...form.register(part)}
+                  rows={4}
+                  className="flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-base ring-offset-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-[invalid=true]:border-destructive md:text-sm"
+                />
+              )}
+            </FormField>
+          );
+        })}
+        {serverError ? (
+          <div role="alert">
+            <FieldError id={serverErrorId}>{serverError}</FieldError>
+          </div>
+        ) : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {copy.cancel}
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? copy.saving : copy.save}
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  );
+}

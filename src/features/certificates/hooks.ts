@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { certificatesPage } from '@/content/certificates';
+import { toast } from '@/lib/toast';
+import {
+  adminCertificatesQuery,
+  certificateCheckQuery,
+  holderNameQuery,
+  myCertificatesQuery,
+  revokeCertificateMutation,
+  saveReflectionMutation,
+  type Certificate,
+} from './api';
+import { downloadCertificatePdf } from './download';
+
+/** The signed-in learner's certificates, newest first. */
+export function useMyCertificates(userId: string) {
+  return useQuery(myCertificatesQuery(userId));
+}
+
+/** The name the learner's certificates are made out to (read for the PDF). */
+export function useHolderName(userId: string) {
+  return useQuery(holderNameQuery(userId));
+}
+
+/**
+ * The public check of `code` (normalised); null: the code cannot be one, and nothing is asked.
+ * Asked once, never retried: the server counts every check.
+ */
+export function useCertificateCheck(code: string | null) {
+  return useQuery({ ...certificateCheckQuery(code ?? ''), enabled: code !== null });
+}
+
+/** One page of every certificate; the previous page stays shown while the next loads. */
+export function useAdminCertificates(page: number, search: string) {
+  return useQuery(adminCertificatesQuery({ page, search }));
+}
+
+/** Saves the learner's reflection; the list shows the saved certificate once it answers. */
+export function useSaveReflection(userId: string) {
+  return useMutation(saveReflectionMutation(userId));
+}
+
+/** An admin revokes a certificate; every admin list is read again. */
+export function useRevokeCertificate() {
+  return useMutation(revokeCertificateMutation());
+}
+
+/**
+ * Makes and saves a certificate's PDF (./download.ts), with the holder's name read first if it is
+ * not yet; a failure is logged and shown in a toast. `downloading` names the certificate under way.
+ */
+export function useDownloadCertificate(userId: string) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async (certificate: Certificate) => {
+      const holderName = await queryClient.ensureQueryData(holderNameQuery(userId));
+      await downloadCertificatePdf(certificate, holderName);
+    },
+    meta: { errorMessage: 'Error making a certificate PDF:' },
+    onError: () =>
+      toast.error(
+        certificatesPage.downloadFailed.title,
+        certificatesPage.downloadFailed.description,
+      ),
+  });
+  return {
+    download: (certificate: Certificate) => mutation.mutate(certificate),
+    downloading: mutation.isPending ? mutation.variables.id : null,
+  };
+}

@@ -1,0 +1,154 @@
+import { useRef, useState } from 'react';
+import { AdminSubpageHeader } from '@/components/layout/AdminSubpageHeader';
+import { Button } from '@/components/ui/button';
+import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
+import { SearchField } from '@/components/ui/search-field';
+import { adminCertificatesPage as copy } from '@/content/certificates';
+import { findModule } from '@/content/modules';
+import { formatDate } from '@/lib/dates';
+import type { AdminCertificate } from '../api';
+import { formatCertificateCode } from '../certificateCode';
+import { CertificatePager } from '../components/CertificatePager';
+import { CertificateStatusBadge } from '../components/CertificateStatusBadge';
+import { RevokeCertificateDialog } from '../components/RevokeCertificateDialog';
+import { useAdminCertificates } from '../hooks';
+
+/**
+ * Every certificate issued (admins only: the route's guard, RLS and revoke_certificate all check),
+ * newest first, a page at a time, searched by code or e-mail on the server; a valid one can be
+ * revoked with a reason.
+ */
+export default function AdminCertificatesPage() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  // The certificate's id: the dialog shows it as last read.
+  const [revokingId, setRevokingId] = useState<string | null>(null);
+  const searchField = useRef<HTMLInputElement>(null);
+  const { data, isPending, isError } = useAdminCertificates(page, search);
+  const revoking = data?.rows.find((certificate) => certificate.id === revokingId) ?? null;
+  const headers = copy.columns;
+
+  const columns: TableColumn<AdminCertificate>[] = [
+    {
+      header: headers.issued,
+      className: 'whitespace-nowrap',
+      cell: (certificate) => formatDate(certificate.issued_at),
+    },
+    {
+      header: headers.learner,
+      rowHeader: true,
+      cell: ({ profiles }) => (
+        <>
+          <span className="block">{profiles.name}</span>
+          <span className="block font-normal text-muted-foreground [overflow-wrap:anywhere]">
+            {profiles.email}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: headers.module,
+      className: 'min-w-40',
+      cell: (certificate) => findModule(certificate.module)?.title ?? certificate.module,
+    },
+    {
+      header: headers.code,
+      className: 'whitespace-nowrap font-mono',
+      cell: (certificate) => formatCertificateCode(certificate.code),
+    },
+    {
+      header: headers.minutes,
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (certificate) => copy.minutes(certificate.verified_minutes),
+    },
+    {
+      header: headers.status,
+      cell: (certificate) => (
+        <span className="flex flex-col items-start gap-1">
+          <CertificateStatusBadge revoked={certificate.revoked_at !== null} />
+          {certificate.revoked_at ? (
+            <span className="whitespace-nowrap text-xs text-muted-foreground">
+              {copy.revokedOn(formatDate(certificate.revoked_at))}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      header: headers.actions,
+      actions: true,
+      cell: (certificate) =>
+        certificate.revoked_at ? null : (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-label={copy.revokeLabel(
+              formatCertificateCode(certificate.code),
+              certificate.profiles.name,
+            )}
+            onClick={() => setRevokingId(certificate.id)}
+          >
+            {copy.revoke}
+          </Button>
+        ),
+    },
+  ];
+
+  const trimmed = search.trim();
+  return (
+    <div className="container space-y-8 py-12 md:py-16">
+      <AdminSubpageHeader copy={copy} />
+
+      <SearchField
+        ref={searchField}
+        label={copy.searchLabel}
+        placeholder={copy.searchPlaceholder}
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(0);
+        }}
+      />
+
+      <div className="space-y-4">
+        {data && data.rows.length > 0 ? (
+          <ScrollTable
+            caption={copy.caption}
+            columns={columns}
+            rows={data.rows}
+            rowKey={(certificate) => certificate.id}
+          />
+        ) : null}
+        {data && data.rows.length === 0 ? (
+          <div className="space-y-3 rounded-lg border px-4 py-8 text-center text-muted-foreground">
+            <p>{trimmed ? copy.noMatches(trimmed) : copy.empty}</p>
+            {trimmed ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setSearch('');
+                  setPage(0);
+                  searchField.current?.focus();
+                }}
+              >
+                {copy.clearSearch}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {isPending ? (
+          <p className="py-8 text-center text-muted-foreground">{copy.loading}</p>
+        ) : isError && !data ? (
+          <p role="alert" className="py-8 text-center text-destructive">
+            {copy.loadFailed}
+          </p>
+        ) : null}
+        <CertificatePager page={page} total={data?.total ?? 0} onPage={setPage} />
+      </div>
+
+      <RevokeCertificateDialog certificate={revoking} onClose={() => setRevokingId(null)} />
+    </div>
+  );
+}
