@@ -150,11 +150,6 @@ export const adminCertificatesPage = {
   empty: 'No certificates have been issued yet',
   noMatches: (search: string) => `No matches for "${search}"`,
   clearSearch: 'Clear search',
-  noResults: 'No certificates',
-  showing: (first: number, last: number, total: number) =>
-    `Showing ${first}–${last} of ${total.toLocaleString('en-GB')}`,
-  previous: 'Previous',
-  next: 'Next',
   pagesLabel: 'Certificate pages',
   revoke: 'Revoke',
   revokeLabel: (code: string, learner: string) => `Revoke certificate ${code} of ${learner}`,

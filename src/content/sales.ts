@@ -30,11 +30,7 @@ export const leadsPage = {
   clearSearch: 'Clear search',
   loading: 'Loading...',
   loadFailed: 'Failed to load leads.',
-  showing: (first: number, last: number, total: number) => `Showing ${first}–${last} of ${total}`,
-  noResults: 'No results',
   pagesLabel: 'Leads pages',
-  previous: 'Previous',
-  next: 'Next',
 };
 
 /** The leads' CSV export: the file's name part and its columns, in order (dates ISO 8601, UTC). */

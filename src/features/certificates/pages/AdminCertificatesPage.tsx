@@ -8,7 +8,8 @@ import { findModule } from '@/content/modules';
 import { formatDate } from '@/lib/dates';
 import type { AdminCertificate } from '../api';
 import { formatCertificateCode } from '../certificateCode';
-import { CertificatePager } from '../components/CertificatePager';
+import { Pager } from '@/components/ui/pager';
+import { ADMIN_CERTIFICATES_PAGE_SIZE } from '../api';
 import { CertificateStatusBadge } from '../components/CertificateStatusBadge';
 import { RevokeCertificateDialog } from '../components/RevokeCertificateDialog';
 import { useAdminCertificates } from '../hooks';
@@ -145,7 +146,13 @@ export default function AdminCertificatesPage() {
             {copy.loadFailed}
           </p>
         ) : null}
-        <CertificatePager page={page} total={data?.total ?? 0} onPage={setPage} />
+        <Pager
+          label={copy.pagesLabel}
+          page={page}
+          pageSize={ADMIN_CERTIFICATES_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPage={setPage}
+        />
       </div>
 
       <RevokeCertificateDialog certificate={revoking} onClose={() => setRevokingId(null)} />

@@ -5,9 +5,9 @@ import { activityPage, auditActions, auditDetailLabels, auditDetailValues } from
 import { Constants } from '@/lib/database.types';
 import { findModule } from '@/content/modules';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import { auditDetails, type AuditAction, type AuditEntry } from '../api';
+import { auditDetails, type AuditAction, type AuditEntry, SALES_PAGE_SIZE } from '../api';
 import { useAuditLog } from '../hooks';
-import { Pager } from './Pager';
+import { Pager } from '@/components/ui/pager';
 import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
 import { ValueFilter } from './ValueFilter';
 import { ListLoadState } from './ListLoadState';
@@ -141,7 +141,13 @@ export function AuditLogPanel() {
         </div>
       ) : null}
       <ListLoadState pending={isPending} failed={isError && !data} copy={copy} />
-      <Pager label={copy.pagesLabel} page={page} total={data?.total ?? 0} onPage={setPage} />
+      <Pager
+        label={copy.pagesLabel}
+        page={page}
+        pageSize={SALES_PAGE_SIZE}
+        total={data?.total ?? 0}
+        onPage={setPage}
+      />
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
 import { activityPage, emailKinds } from '@/content/sales';
 import { formatDateTime } from '@/lib/dates';
-import type { EmailDelivery } from '../api';
+import { SALES_PAGE_SIZE, type EmailDelivery } from '../api';
 import { useEmailDeliveries } from '../hooks';
-import { Pager } from './Pager';
+import { Pager } from '@/components/ui/pager';
 import { ListLoadState } from './ListLoadState';
 
 const copy = activityPage.emailDeliveries;
@@ -82,7 +82,13 @@ export function EmailDeliveriesPanel() {
       ) : null}
       <ListLoadState pending={isPending} failed={isError && !data} copy={copy} />
       {data && data.total > data.rows.length ? (
-        <Pager label={copy.pagesLabel} page={page} total={data.total} onPage={setPage} />
+        <Pager
+          label={copy.pagesLabel}
+          page={page}
+          pageSize={SALES_PAGE_SIZE}
+          total={data.total}
+          onPage={setPage}
+        />
       ) : null}
     </section>
   );

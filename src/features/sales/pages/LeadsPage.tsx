@@ -5,11 +5,11 @@ import { SearchField } from '@/components/ui/search-field';
 import { AdminSubpageHeader } from '@/components/layout/AdminSubpageHeader';
 import { leadsPage as copy } from '@/content/sales';
 import { Constants } from '@/lib/database.types';
-import type { Lead, LeadStatus } from '../api';
+import { SALES_PAGE_SIZE, type Lead, type LeadStatus } from '../api';
 import { LeadDialog } from '../components/LeadDialog';
 import { LeadList } from '../components/LeadList';
 import { leadsCsvExport } from '../csvExport';
-import { Pager } from '../components/Pager';
+import { Pager } from '@/components/ui/pager';
 import { useLeads } from '../hooks';
 import { ValueFilter } from '../components/ValueFilter';
 import { ListLoadState } from '../components/ListLoadState';
@@ -82,7 +82,13 @@ export default function LeadsPage() {
           />
         ) : null}
         <ListLoadState pending={isPending} failed={isError && !data} copy={copy} />
-        <Pager label={copy.pagesLabel} page={page} total={data?.total ?? 0} onPage={setPage} />
+        <Pager
+          label={copy.pagesLabel}
+          page={page}
+          pageSize={SALES_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPage={setPage}
+        />
       </div>
 
       <LeadDialog lead={openLead} onClose={() => setOpenId(null)} />

@@ -1,22 +1,23 @@
 import { Button } from '@/components/ui/button';
-import { leadsPage as copy } from '@/content/sales';
-import { SALES_PAGE_SIZE } from '../api';
+import { pagerCopy as copy } from '@/content/pager';
 
-/** "Showing 1–25 of 80" with Previous and Next, for a list read a page at a time. */
+/** "Showing 1–25 of 80" with Previous and Next, for a list read `pageSize` rows at a time. */
 export function Pager({
   label,
   page,
+  pageSize,
   total,
   onPage,
 }: {
   label: string;
   page: number;
+  pageSize: number;
   total: number;
   onPage: (page: number) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(total / SALES_PAGE_SIZE));
-  const first = total === 0 ? 0 : page * SALES_PAGE_SIZE + 1;
-  const last = Math.min(total, (page + 1) * SALES_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : page * pageSize + 1;
+  const last = Math.min(total, (page + 1) * pageSize);
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-muted-foreground" aria-live="polite">
