@@ -3,6 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { FieldError, FormField } from '@/components/form/FormField';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
 import {
   Dialog,
   DialogClose,
@@ -113,14 +114,7 @@ function ReflectionForm({
               }
               error={errors[part]?.message}
             >
-              {(control) => (
-                <textarea
-                  {...control}
-                  {...form.register(part)}
-                  rows={4}
-                  className="flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-base ring-offset-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-[invalid=true]:border-destructive md:text-sm"
-                />
-              )}
+              {(control) => <Textarea {...control} {...form.register(part)} rows={4} />}
             </FormField>
           );
         })}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { PageHero } from '@/components/layout/PageHero';
 import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
 import { Input } from '@/components/ui/input';
 import { bookDemoForm, bookDemoHero, bookDemoNextSteps } from '@/content/bookDemo';
 import { toast } from '@/lib/toast';
@@ -99,13 +100,12 @@ export default function BookDemoPage() {
             <label htmlFor="demo-message" className={labelClass}>
               {fields.message.label}
             </label>
-            <textarea
+            <Textarea
               id="demo-message"
               name="message"
               rows={5}
               placeholder={fields.message.placeholder}
               required
-              className="flex min-h-32 w-full rounded-md border border-input bg-background px-3 py-2 text-base ring-offset-background placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:text-sm"
             />
           </div>
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

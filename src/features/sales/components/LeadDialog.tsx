@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
 import {
   Dialog,
   DialogContent,
@@ -97,14 +98,13 @@ function LeadDetails({ lead, onSaved }: { lead: Lead; onSaved: () => void }) {
           <p id={noteHintId} className="text-sm text-muted-foreground">
             {copy.noteHint}
           </p>
-          <textarea
+          <Textarea
             id={noteId}
             value={note}
             onChange={(event) => setNote(event.target.value)}
             aria-describedby={tooLong ? `${noteHintId} ${noteErrorId}` : noteHintId}
             aria-invalid={tooLong}
             rows={4}
-            className="flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-base ring-offset-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:text-sm"
           />
           {tooLong ? (
             <p id={noteErrorId} className="text-sm font-medium text-destructive">
