@@ -60,10 +60,13 @@ test.describe('prerendered HTML', () => {
     expect(dashboard).toContain('<div id="root" data-shell>');
     expect(dashboard).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
     expect(dashboard).toContain('aria-busy="true"');
-    // Everything it needs before it shows the user anything is fetched with the HTML, after the
-    // stylesheet, and the connection to the backend opened.
+    // Its stylesheet is in the page, so the shell paints with the HTML; everything it needs
+    // before it shows the user anything is fetched with the HTML, and the connection to the
+    // backend opened.
     const head = dashboard.slice(0, dashboard.indexOf('</head>'));
-    const stylesheet = head.indexOf('rel="stylesheet"');
+    expect(head).not.toContain('rel="stylesheet"');
+    const stylesheet = head.indexOf('<style>');
+    expect(stylesheet).toBeGreaterThan(-1);
     for (const chunk of ['app', 'PortalProviders', 'DashboardPage.queries']) {
       const preload = new RegExp(
         `<link rel="modulepreload"[^>]*fetchpriority="low" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`,

@@ -17,7 +17,8 @@ export function contentSecurityPolicy(env: PublicEnv): string {
     // write them at run time and neither can be told not to: Radix's scroll lock behind every modal
     // dialog and menu (react-remove-scroll-bar, whose rules depend on the scrollbar's width, so no
     // hash can name them) and sonner, which inserts its stylesheet when it loads. A hash in the
-    // directive would disable 'unsafe-inline' for both. style-src is the fallback for browsers
+    // directive would disable 'unsafe-inline' for both. (Pages painted from their code carry the
+    // site's stylesheet in a <style> element too: scripts/build.ts says why.) style-src is the fallback for browsers
     // without the two directives below (Safari before 15.4, Firefox before 108).
     "style-src 'self' 'unsafe-inline'",
     "style-src-elem 'self' 'unsafe-inline'",
