@@ -421,4 +421,67 @@ describe('mailbox', () => {
     ).json()) as Listing;
     expect(listing.messages.map((message) => message.ID)).toContain(id);
   });
+
+  it('opens a mailbox database from before attachments, and keeps attachments across a restart', async () => {
+    const { id: older } = await instance.mailer.send({
+      to: uniqueEmail('before-attachments'),
+      subject: 'Sent before attachments',
+      text: 'plain',
+    });
+    const db = new pg.Client({ connectionString: instance.backend.dbUrl });
+    await db.connect();
+    try {
+      await db.query('drop table _mailbox.attachments');
+    } finally {
+      await db.end();
+    }
+    await instance.restart();
+    const mailbox = (path: string, init?: RequestInit) =>
+      fetch(`${instance.backend.mailboxUrl}${path}`, init);
+    const message = async (id: string) =>
+      (await (await mailbox(`/api/v1/message/${id}`)).json()) as {
+        Subject: string;
+        Attachments: unknown[];
+      };
+    expect(await message(older)).toMatchObject({
+      Subject: 'Sent before attachments',
+      Attachments: [],
+    });
+
+    const sent = await mailbox('/api/resend/emails', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${LOCAL_MAIL_API_KEY}`,
+      },
+      body: JSON.stringify({
+        from: 'team@revolve.test',
+        to: uniqueEmail('after-attachments'),
+        subject: 'With a file',
+        text: 'attached',
+        attachments: [{ filename: 'note.txt', content: Buffer.from('kept').toString('base64') }],
+      }),
+    });
+    expect(sent.status).toBe(200);
+    const { id } = (await sent.json()) as { id: string };
+    await instance.restart();
+    expect((await message(id)).Attachments).toEqual([
+      { PartID: '2', FileName: 'note.txt', ContentType: 'text/plain', Size: 4 },
+    ]);
+    const part = await mailbox(`/api/v1/message/${id}/part/2`);
+    expect(await part.text()).toBe('kept');
+
+    const deleteAll = await mailbox('/api/v1/messages', { method: 'DELETE' });
+    expect(deleteAll.status).toBe(200);
+    const check = new pg.Client({ connectionString: instance.backend.dbUrl });
+    await check.connect();
+    try {
+      const { rows } = await check.query<{ count: number }>(
+        'select count(*)::int as count from _mailbox.attachments',
+      );
+      expect(rows[0]?.count).toBe(0);
+    } finally {
+      await check.end();
+    }
+  });
 });

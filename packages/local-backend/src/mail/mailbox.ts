@@ -12,8 +12,15 @@ import { routePattern, type RoutePattern } from '../http/route-pattern';
 import type { MailMessage, Mailer } from '../http/types';
 import { parseAddress, parseAddressList, type MailAddress } from './addresses';
 import { listPage, messagePage } from './pages';
-import { ResendError, resendPath, sendResendEmail } from './resend';
-import { MessageStore, type MessagePage, type NewMessage, type StoredMessage } from './store';
+import { maxAttachmentsBase64Bytes, ResendError, resendPath, sendResendEmail } from './resend';
+import {
+  attachmentOrdinal,
+  attachmentPartId,
+  MessageStore,
+  type MessagePage,
+  type NewMessage,
+  type StoredMessage,
+} from './store';
 
 export interface Mailbox {
   mailer: Mailer;
@@ -24,6 +31,9 @@ export interface Mailbox {
 
 const defaultSender: MailAddress = { Name: 'Local backend', Address: 'noreply@localhost' };
 const maxBodyBytes = 10 * 1024 * 1024;
+// Room for Resend's 40 MB of base64 attachments and the rest of the e-mail, so that an e-mail over
+// the limit gets Resend's 422 rather than a cut-off request.
+const maxResendBodyBytes = maxAttachmentsBase64Bytes + 8 * 1024 * 1024;
 
 class MailboxError extends Error {
   constructor(
@@ -83,13 +93,21 @@ function normalizeMailerMessage(message: MailMessage): NewMessage {
   return { from, to, subject: message.subject, text: message.text, html: message.html ?? '' };
 }
 
-type Reply = { status: number; json?: unknown; html?: string; text?: string; location?: string };
+type Reply = {
+  status: number;
+  json?: unknown;
+  html?: string;
+  text?: string;
+  location?: string;
+  file?: { name: string; contentType: string; content: Buffer };
+};
 
 function mailboxApi(store: MessageStore) {
   const routes: {
     method: string;
     path: RoutePattern;
     run: (match: RouteMatch) => Promise<Reply>;
+    bodyLimit?: { bytes: number; error: () => Error };
   }[] = [
     {
       method: 'GET',
@@ -165,12 +183,39 @@ function mailboxApi(store: MessageStore) {
       },
     },
     {
+      method: 'GET',
+      path: routePattern('/api/v1/message/:id([\\w-]+)/part/:part([1-9]\\d{0,8})'),
+      run: async ({ params }) => {
+        const ordinal = attachmentOrdinal(params.part ?? '');
+        const attachment =
+          ordinal >= 1 ? await store.attachment(params.id ?? '', ordinal) : undefined;
+        if (!attachment) throw new MailboxError(404, 'Part not found');
+        return {
+          status: 200,
+          file: {
+            name: attachment.filename,
+            contentType: attachment.contentType,
+            content: attachment.content,
+          },
+        };
+      },
+    },
+    {
       method: 'POST',
       path: routePattern(resendPath),
       run: async ({ headers, body }) => ({
         status: 200,
         json: await sendResendEmail(store, headers, body),
       }),
+      bodyLimit: {
+        bytes: maxResendBodyBytes,
+        error: () =>
+          new ResendError(
+            422,
+            'validation_error',
+            'The request body is too large: Resend takes at most 40 MB of attachments per email.',
+          ),
+      },
     },
     {
       method: 'POST',
@@ -201,7 +246,13 @@ function mailboxApi(store: MessageStore) {
         url,
         params,
         headers: incoming.headers,
-        body: await readBody(incoming),
+        body: await readBody(
+          incoming,
+          route.bodyLimit ?? {
+            bytes: maxBodyBytes,
+            error: () => new MailboxError(413, 'Request body is too large'),
+          },
+        ),
       });
     } catch (error) {
       if (error instanceof ResendError) reply = { status: error.statusCode, json: error };
@@ -237,16 +288,45 @@ function send(outgoing: ServerResponse, reply: Reply): void {
     payload = JSON.stringify(reply.json);
   }
   if (reply.location) headers.Location = reply.location;
+  if (reply.file) {
+    headers['Content-Type'] = reply.file.contentType;
+    headers['Content-Disposition'] = contentDisposition(reply.file.name);
+    // Downloaded, never rendered as part of the mailbox, whatever type the sender claimed.
+    headers['Content-Security-Policy'] = "default-src 'none'; sandbox";
+    outgoing.writeHead(reply.status, headers);
+    outgoing.end(reply.file.content);
+    return;
+  }
   outgoing.writeHead(reply.status, headers);
   outgoing.end(payload);
 }
 
-async function readBody(incoming: IncomingMessage): Promise<Buffer> {
+/**
+ * `attachment; filename="…"` with a plain-ASCII stand-in for the name, which any client reads, and
+ * the exact name in RFC 5987's `filename*` for those that read it (browsers do).
+ */
+export function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = [...Buffer.from(filename, 'utf8')]
+    .map((byte) => {
+      const character = String.fromCharCode(byte);
+      return /[\w!#$&+.^`|~-]/.test(character)
+        ? character
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    })
+    .join('');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+async function readBody(
+  incoming: IncomingMessage,
+  limit: { bytes: number; error: () => Error },
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of incoming) {
     size += (chunk as Buffer).length;
-    if (size > maxBodyBytes) throw new MailboxError(413, 'Request body is too large');
+    if (size > limit.bytes) throw limit.error();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -340,7 +420,8 @@ function snippet(message: StoredMessage): string {
 const size = (message: StoredMessage) =>
   Buffer.byteLength(message.subject) +
   Buffer.byteLength(message.text) +
-  Buffer.byteLength(message.html);
+  Buffer.byteLength(message.html) +
+  message.attachments.reduce((total, attachment) => total + attachment.size, 0);
 
 function summary(message: StoredMessage) {
   return {
@@ -356,7 +437,7 @@ function summary(message: StoredMessage) {
     Created: message.created.toISOString(),
     Tags: [],
     Size: size(message),
-    Attachments: 0,
+    Attachments: message.attachments.length,
     Snippet: snippet(message),
   };
 }
@@ -378,7 +459,12 @@ function details(message: StoredMessage) {
     HTML: message.html,
     Size: size(message),
     Inline: [],
-    Attachments: [],
+    Attachments: message.attachments.map((attachment) => ({
+      PartID: attachmentPartId(attachment.ordinal),
+      FileName: attachment.filename,
+      ContentType: attachment.contentType,
+      Size: attachment.size,
+    })),
   };
 }
 

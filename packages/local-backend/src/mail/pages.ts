@@ -1,5 +1,5 @@
 import type { MailAddress } from './addresses';
-import type { StoredMessage } from './store';
+import { attachmentPartId, type StoredMessage } from './store';
 
 export function escapeHtml(text: string): string {
   return text.replace(
@@ -14,6 +14,12 @@ const formatAddress = (address: MailAddress) =>
   address.Name ? `${address.Name} <${address.Address}>` : address.Address;
 
 const formatTime = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
 
 /** Escaped text with its web addresses made clickable (sign-in links are why one opens a mail). */
 function linkify(text: string): string {
@@ -93,6 +99,17 @@ export function messagePage(message: StoredMessage): string {
       )}"></iframe>`
     : '';
   const textPart = message.text ? `<h2>Text</h2>\n<pre>${linkify(message.text)}</pre>` : '';
+  const attachmentsPart = message.attachments.length
+    ? `<h2>Attachments</h2>
+<ul class="attachments">
+${message.attachments
+  .map(
+    (attachment) =>
+      `  <li><a href="/api/v1/message/${encodeURIComponent(message.id)}/part/${attachmentPartId(attachment.ordinal)}" download="${escapeHtml(attachment.filename)}">${escapeHtml(attachment.filename)}</a> (${escapeHtml(attachment.contentType)}, ${formatSize(attachment.size)})</li>`,
+  )
+  .join('\n')}
+</ul>`
+    : '';
   return layout(
     message.subject || '(no subject)',
     `<h1>${escapeHtml(message.subject || '(no subject)')}</h1>
@@ -102,6 +119,7 @@ export function messagePage(message: StoredMessage): string {
   <dt>Date</dt><dd><time datetime="${message.created.toISOString()}">${formatTime(message.created)}</time></dd>
   <dt>ID</dt><dd>${escapeHtml(message.id)}</dd>
 </dl>
+${attachmentsPart}
 ${htmlPart}
 ${textPart}`,
   );

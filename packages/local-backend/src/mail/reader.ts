@@ -13,10 +13,20 @@ export interface MailSummary {
   receivedAt: number;
 }
 
+/** A file attached to a message, with its bytes. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  content: Buffer;
+}
+
 /** A message in full. */
 export interface Mail extends MailSummary {
   text: string;
   html: string;
+  /** In the order they were sent; empty when there are none. */
+  attachments: MailAttachment[];
 }
 
 /** The fields the list and a single message share, as the API names them. */
@@ -68,11 +78,37 @@ export function mailboxReader(mailboxUrl: string): MailboxReader {
       .sort((a, b) => b.receivedAt - a.receivedAt);
   }
 
+  async function bytes(path: string): Promise<Buffer> {
+    const response = await fetch(`${mailboxUrl}${path}`);
+    if (!response.ok) throw new Error(`The mailbox answered ${response.status} to ${path}`);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
   async function read(id: string): Promise<Mail> {
-    const message = await json<ApiMessage & { Date: string; Text: string; HTML: string }>(
-      `/api/v1/message/${encodeURIComponent(id)}`,
+    const message = await json<
+      ApiMessage & {
+        Date: string;
+        Text: string;
+        HTML: string;
+        Attachments: { PartID: string; FileName: string; ContentType: string; Size: number }[];
+      }
+    >(`/api/v1/message/${encodeURIComponent(id)}`);
+    // By the message's own ID: `id` may be 'latest', which a newer message could take meanwhile.
+    const parts = `/api/v1/message/${encodeURIComponent(message.ID)}/part`;
+    const attachments = await Promise.all(
+      message.Attachments.map(async (attachment) => ({
+        filename: attachment.FileName,
+        contentType: attachment.ContentType,
+        size: attachment.Size,
+        content: await bytes(`${parts}/${encodeURIComponent(attachment.PartID)}`),
+      })),
     );
-    return { ...summaryOf(message, message.Date), text: message.Text, html: message.HTML };
+    return {
+      ...summaryOf(message, message.Date),
+      text: message.Text,
+      html: message.HTML,
+      attachments,
+    };
   }
 
   async function waitFor(

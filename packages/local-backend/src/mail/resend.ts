@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseAddress, type MailAddress } from './addresses';
-import type { MessageStore, NewMessage } from './store';
+import type { MessageStore, NewAttachment, NewMessage } from './store';
 
 /** The API key the local backend gives functions (MAIL_API_KEY); Resend's keys start with re_. */
 export const LOCAL_MAIL_API_KEY = 're_local_mailbox';
@@ -151,7 +151,101 @@ export function parseResendEmail(body: Buffer): NewMessage {
   for (const field of ['cc', 'bcc', 'reply_to']) {
     if (fields[field] !== undefined) addresses(fields[field], field, invalid);
   }
-  return { from, to, subject: fields.subject, text: text ?? '', html: html ?? '' };
+  const attachments = parseAttachments(fields.attachments, invalid);
+  return { from, to, subject: fields.subject, text: text ?? '', html: html ?? '', attachments };
+}
+
+/**
+ * Resend's limit on one e-mail, counted as it does: the attachments' content after base64
+ * encoding, so what Resend would refuse for its size is refused here too.
+ */
+export const maxAttachmentsBase64Bytes = 40 * 1024 * 1024;
+
+const contentTypesByExtension: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  ics: 'text/calendar',
+  json: 'application/json',
+  zip: 'application/zip',
+};
+
+/** The content type a file name suggests, application/octet-stream when it suggests none. */
+export function contentTypeFor(filename: string): string {
+  const extension = /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
+  return contentTypesByExtension[extension] ?? 'application/octet-stream';
+}
+
+// type/subtype with optional parameters; anything else could not be served as a Content-Type header.
+const contentTypeFormat = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(?:[ \t]*;[\x20-\x7e]*)?$/;
+
+function parseAttachments(
+  value: unknown,
+  invalid: (field: string, why: string) => ResendError,
+): NewAttachment[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw invalid('attachments', 'It must be an array of objects.');
+  let base64Bytes = 0;
+  return value.map((entry: unknown, index): NewAttachment => {
+    const field = `attachments[${index}]`;
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
+      throw invalid(field, 'It must be an object.');
+    }
+    const attachment = entry as Record<string, unknown>;
+    const { filename, content, path, content_type: contentType } = attachment;
+    if (typeof filename !== 'string' || filename.trim() === '') {
+      throw invalid(`${field}.filename`, 'It must be a non-empty string.');
+    }
+    // Postgres text cannot hold NUL, and no file name needs a control character.
+    if (/\p{Cc}/u.test(filename)) {
+      throw invalid(`${field}.filename`, 'It must not contain control characters.');
+    }
+    if (path !== undefined && path !== null) {
+      throw new ResendError(
+        422,
+        'invalid_attachment',
+        `The local mailbox takes attachments only as \`content\` (base64), not as \`path\`: Resend would fetch ${field}.path from the network, which the local mailbox does not do.`,
+      );
+    }
+    if (content === undefined || content === null || content === '') {
+      throw new ResendError(
+        422,
+        'invalid_attachment',
+        `Attachment must have either a \`content\` or \`path\` (${field}).`,
+      );
+    }
+    if (typeof content !== 'string') {
+      throw invalid(`${field}.content`, 'It must be a base64 string.');
+    }
+    const base64 = content.replace(/\s+/g, '');
+    if (!isBase64(base64)) throw invalid(`${field}.content`, 'It is not valid base64.');
+    base64Bytes += base64.length;
+    if (base64Bytes > maxAttachmentsBase64Bytes) {
+      throw invalid(
+        'attachments',
+        `They come to more than ${maxAttachmentsBase64Bytes} bytes in base64; an email can carry at most 40 MB of attachments.`,
+      );
+    }
+    if (contentType === undefined || contentType === null) {
+      return { filename, contentType: contentTypeFor(filename), content: decode(base64) };
+    }
+    if (typeof contentType !== 'string' || !contentTypeFormat.test(contentType)) {
+      throw invalid(`${field}.content_type`, 'It must be a content type such as application/pdf.');
+    }
+    return { filename, contentType, content: decode(base64) };
+  });
+}
+
+const decode = (base64: string) => Buffer.from(base64, 'base64');
+
+/** Standard base64 (not base64url), padded or not; Buffer.from alone would skip what is not. */
+function isBase64(text: string): boolean {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return false;
+  return text.includes('=') ? text.length % 4 === 0 : text.length % 4 !== 1;
 }
 
 function optionalString(

@@ -2,19 +2,42 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { MailAddress } from './addresses';
 
+export interface NewAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface NewMessage {
   from: MailAddress;
   to: MailAddress[];
   subject: string;
   text: string;
   html: string;
+  attachments?: NewAttachment[];
 }
 
-export interface StoredMessage extends NewMessage {
+/** An attachment without its bytes; `ordinal` counts from 1 in the order they were sent. */
+export interface AttachmentInfo {
+  ordinal: number;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * The attachment's part ID in the API. Mailpit numbers a message's MIME parts and the first is the
+ * body (text and HTML), so attachments are parts 2, 3, …: attachment n (from 1) is part n + 1.
+ */
+export const attachmentPartId = (ordinal: number): string => String(ordinal + 1);
+export const attachmentOrdinal = (partId: string): number => Number(partId) - 1;
+
+export interface StoredMessage extends Omit<NewMessage, 'attachments'> {
   id: string;
   messageId: string;
   read: boolean;
   created: Date;
+  attachments: AttachmentInfo[];
 }
 
 /** What MessageStore.addOnce came to; `id` is the message's, the earlier one's when repeated. */
@@ -41,6 +64,7 @@ interface MessageRow {
   html_body: string;
   read: boolean;
   created_at: Date;
+  attachments?: AttachmentInfo[];
 }
 
 // A schema of its own, which the API roles cannot reach; kept across restarts like any table.
@@ -64,6 +88,14 @@ create table if not exists _mailbox.idempotency_keys (
   fingerprint text not null,
   message_id text not null,
   created_at timestamptz not null default now()
+);
+create table if not exists _mailbox.attachments (
+  message_id text not null references _mailbox.messages (id) on delete cascade,
+  ordinal int not null,
+  filename text not null,
+  content_type text not null,
+  content bytea not null,
+  primary key (message_id, ordinal)
 );`;
 
 const recipientsText = `(select string_agg((r ->> 'Name') || ' ' || (r ->> 'Address'), ' ')
@@ -71,6 +103,13 @@ const recipientsText = `(select string_agg((r ->> 'Name') || ' ' || (r ->> 'Addr
 
 const columns =
   'id, message_id, from_name, from_address, recipients, subject, text_body, html_body, read, created_at';
+
+/** `columns` and the attachments (without their bytes), for a query naming the message `m`. */
+const columnsWithAttachments = `m.id, m.message_id, m.from_name, m.from_address, m.recipients,
+  m.subject, m.text_body, m.html_body, m.read, m.created_at,
+  (select coalesce(jsonb_agg(jsonb_build_object('ordinal', a.ordinal, 'filename', a.filename,
+            'contentType', a.content_type, 'size', octet_length(a.content)) order by a.ordinal), '[]')
+     from _mailbox.attachments a where a.message_id = m.id) as attachments`;
 
 /** The mailbox's messages in Postgres (_mailbox.messages). */
 export class MessageStore {
@@ -82,7 +121,19 @@ export class MessageStore {
   }
 
   async add(message: NewMessage): Promise<StoredMessage> {
-    return insertMessage(this.pool, message);
+    if (!message.attachments?.length) return insertMessage(this.pool, message);
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const stored = await insertMessage(client, message);
+      await client.query('commit');
+      return stored;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /**
@@ -151,7 +202,7 @@ export class MessageStore {
       params,
     );
     const page = await this.pool.query<MessageRow>(
-      `select ${columns} from _mailbox.messages where ${condition}
+      `select ${columnsWithAttachments} from _mailbox.messages m where ${condition}
         order by seq desc offset $${params.length + 1} limit $${params.length + 2}`,
       [...params, options.start, options.limit],
     );
@@ -162,13 +213,40 @@ export class MessageStore {
   /** One message by ID ('latest' is the newest), marked read as Mailpit does when it is opened. */
   async open(id: string): Promise<StoredMessage | undefined> {
     const { rows } = await this.pool.query<MessageRow>(
-      `update _mailbox.messages set read = true
+      `update _mailbox.messages m set read = true
         where seq = (select seq from _mailbox.messages
                       where ($1 = 'latest' or id = $1) order by seq desc limit 1)
-        returning ${columns}`,
+        returning ${columnsWithAttachments}`,
       [id],
     );
     return rows[0] && fromRow(rows[0]);
+  }
+
+  /** One attachment of a message ('latest' is the newest), leaving the message's read state. */
+  async attachment(
+    id: string,
+    ordinal: number,
+  ): Promise<(NewAttachment & { ordinal: number }) | undefined> {
+    const { rows } = await this.pool.query<{
+      filename: string;
+      content_type: string;
+      content: Buffer;
+    }>(
+      `select a.filename, a.content_type, a.content from _mailbox.attachments a
+        where a.ordinal = $2
+          and a.message_id = (select id from _mailbox.messages
+                               where ($1 = 'latest' or id = $1) order by seq desc limit 1)`,
+      [id, ordinal],
+    );
+    const row = rows[0];
+    return (
+      row && {
+        ordinal,
+        filename: row.filename,
+        contentType: row.content_type,
+        content: row.content,
+      }
+    );
   }
 
   async setRead(ids: string[] | undefined, read: boolean): Promise<void> {
@@ -180,11 +258,13 @@ export class MessageStore {
 
   /** Deletes the given messages, or every message. */
   async delete(ids?: string[]): Promise<void> {
+    // Attachments go with their messages: by the foreign key's cascade, or truncated together.
     if (ids) await this.pool.query('delete from _mailbox.messages where id = any($1)', [ids]);
-    else await this.pool.query('truncate _mailbox.messages');
+    else await this.pool.query('truncate _mailbox.messages, _mailbox.attachments');
   }
 }
 
+/** Inserts the message and its attachments; with attachments, `db` must be in a transaction. */
 async function insertMessage(
   db: pg.Pool | pg.PoolClient,
   message: NewMessage,
@@ -205,7 +285,23 @@ async function insertMessage(
       message.html,
     ],
   );
-  return fromRow(rows[0] as MessageRow);
+  const attachments = message.attachments ?? [];
+  for (const [index, attachment] of attachments.entries()) {
+    await db.query(
+      `insert into _mailbox.attachments (message_id, ordinal, filename, content_type, content)
+       values ($1, $2, $3, $4, $5)`,
+      [id, index + 1, attachment.filename, attachment.contentType, attachment.content],
+    );
+  }
+  return {
+    ...fromRow(rows[0] as MessageRow),
+    attachments: attachments.map((attachment, index) => ({
+      ordinal: index + 1,
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      size: attachment.content.length,
+    })),
+  };
 }
 
 /** The advisory lock held while a request with this idempotency key is handled. */
@@ -224,6 +320,7 @@ function fromRow(row: MessageRow): StoredMessage {
     html: row.html_body,
     read: row.read,
     created: row.created_at,
+    attachments: row.attachments ?? [],
   };
 }
 
