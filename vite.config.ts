@@ -26,7 +26,14 @@ export default defineConfig(({ mode }) => {
 
   return {
     plugins: [react()],
-    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    resolve: {
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        // What the app shares with the edge functions (their Deno code: relative imports with
+        // the .ts extension, packages by the names supabase/functions/deno.json maps).
+        '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
+      },
+    },
     server: { port: 5173, strictPort: true },
     build: {
       manifest: true,

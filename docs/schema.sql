@@ -97,6 +97,19 @@ create table public.admin_audit_log (
 );
 alter table public.admin_audit_log enable row level security;
 
+create table public.certificate_portfolio_sends (
+  id uuid default gen_random_uuid() not null,
+  certificate_id uuid not null,
+  user_id uuid not null,
+  recipient text not null,
+  requested_at timestamp with time zone default now() not null,
+  constraint certificate_portfolio_sends_certificate_id_fkey FOREIGN KEY (certificate_id) REFERENCES public.certificates(id) ON DELETE CASCADE,
+  constraint certificate_portfolio_sends_pkey PRIMARY KEY (id),
+  constraint certificate_portfolio_sends_recipient_check CHECK ((((char_length(recipient) >= 3) AND (char_length(recipient) <= 254)) AND (recipient ~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+\.[^@[:space:][:cntrl:]]+$'::text))),
+  constraint certificate_portfolio_sends_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+);
+alter table public.certificate_portfolio_sends enable row level security;
+
 create table public.certificates (
   id uuid default gen_random_uuid() not null,
   code text not null,
@@ -145,7 +158,7 @@ create table public.email_deliveries (
   cancelled_at timestamp with time zone,
   constraint email_deliveries_attempts_check CHECK ((attempts >= 0)),
   constraint email_deliveries_check CHECK ((attempts <= max_attempts)),
-  constraint email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['trial_reminder'::text, 'certificate_issued'::text]))),
+  constraint email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['trial_reminder'::text, 'certificate_issued'::text, 'certificate_portfolio'::text]))),
   constraint email_deliveries_kind_subject_id_key UNIQUE (kind, subject_id),
   constraint email_deliveries_last_error_check CHECK ((char_length(last_error) <= 1000)),
   constraint email_deliveries_max_attempts_check CHECK ((max_attempts > 0)),
@@ -194,9 +207,11 @@ alter table public.leads enable row level security;
 create table public.learning_modules (
   slug text not null,
   title text not null,
+  learning_outcomes text[] default '{}'::text[] not null,
   length_seconds integer not null,
   completion_threshold numeric(3,2) default 0.9 not null,
   constraint learning_modules_completion_threshold_check CHECK (((completion_threshold > (0)::numeric) AND (completion_threshold <= (1)::numeric))),
+  constraint learning_modules_learning_outcomes_check CHECK ((cardinality(learning_outcomes) <= 50)),
   constraint learning_modules_length_seconds_check CHECK (((length_seconds >= 1) AND (length_seconds <= 86400))),
   constraint learning_modules_pkey PRIMARY KEY (slug),
   constraint learning_modules_slug_check CHECK ((slug ~ '^[a-z0-9-]{1,64}$'::text)),
@@ -333,6 +348,8 @@ CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (a
 CREATE INDEX admin_audit_log_actor_email_trgm_idx ON public.admin_audit_log USING gin (actor_email extensions.gin_trgm_ops);
 CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (actor_id, at DESC);
 CREATE INDEX admin_audit_log_at_idx ON public.admin_audit_log USING btree (at DESC, id DESC);
+CREATE INDEX certificate_portfolio_sends_certificate_idx ON public.certificate_portfolio_sends USING btree (certificate_id);
+CREATE INDEX certificate_portfolio_sends_user_idx ON public.certificate_portfolio_sends USING btree (user_id, requested_at DESC);
 CREATE INDEX certificates_issued_idx ON public.certificates USING btree (issued_at DESC);
 CREATE INDEX certificates_module_idx ON public.certificates USING btree (module);
 CREATE UNIQUE INDEX certificates_one_valid_idx ON public.certificates USING btree (user_id, module) WHERE (revoked_at IS NULL);
@@ -2727,6 +2744,27 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.my_portfolio_sends()
+ RETURNS TABLE(id uuid, certificate_id uuid, recipient text, requested_at timestamp with time zone, status text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select s.id, s.certificate_id, s.recipient, s.requested_at,
+    case
+      when d.delivered_at is not null then 'sent'
+      when d.cancelled_at is not null
+        or (d.attempts >= d.max_attempts and d.request_id is null) then 'failed'
+      when d.last_error is not null then 'retrying'
+      else 'sending'
+    end
+  from public.certificate_portfolio_sends s
+  join public.email_deliveries d on d.kind = 'certificate_portfolio' and d.subject_id = s.id
+  where s.user_id = (select auth.uid())
+  order by s.requested_at desc
+  limit 100;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.record_email_delivery(delivery_id uuid, attempt integer, error text DEFAULT NULL::text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -2866,11 +2904,60 @@ AS $function$
 begin
   perform private.settle_email_attempts();
   update public.email_deliveries d set cancelled_at = now()
-  where d.kind = 'certificate_issued' and d.delivered_at is null and d.cancelled_at is null
-    and d.request_id is null
+  where d.kind in ('certificate_issued', 'certificate_portfolio') and d.delivered_at is null
+    and d.cancelled_at is null and d.request_id is null
     and not exists (select 1 from public.certificates c
-      where c.id = d.subject_id and c.revoked_at is null);
-  return private.attempt_email_deliveries('certificate_issued', 'send-certificate-email');
+      where c.revoked_at is null and c.id = case d.kind
+        when 'certificate_issued' then d.subject_id
+        else (select s.certificate_id from public.certificate_portfolio_sends s
+          where s.id = d.subject_id)
+      end);
+  return private.attempt_email_deliveries('certificate_issued', 'send-certificate-email')
+    + private.attempt_email_deliveries('certificate_portfolio', 'send-certificate-to-portfolio');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.send_certificate_to_portfolio(certificate_id uuid, recipient text)
+ RETURNS SETOF public.certificate_portfolio_sends
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  address text := btrim(recipient);
+  target public.certificates;
+  recent integer;
+  sent public.certificate_portfolio_sends;
+begin
+  if auth.uid() is null then
+    raise exception 'Please sign in.' using errcode = '42501';
+  end if;
+  if address is null or char_length(address) not between 3 and 254
+      or address !~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+\.[^@[:space:][:cntrl:]]+$' then
+    raise exception 'Enter a valid email address' using errcode = '22023';
+  end if;
+  select * into target from public.certificates c
+  where c.id = send_certificate_to_portfolio.certificate_id and c.user_id = auth.uid();
+  if not found then
+    raise exception 'Certificate not found' using errcode = 'PT404';
+  end if;
+  if target.revoked_at is not null then
+    raise exception 'This certificate has been revoked' using errcode = '22023';
+  end if;
+  -- One learner's sends one at a time, so parallel requests cannot pass the limit together.
+  perform 1 from public.profiles p where p.id = auth.uid() for update;
+  select count(*) into recent from public.certificate_portfolio_sends s
+  where s.user_id = auth.uid() and s.requested_at > now() - interval '1 hour';
+  if recent >= 5 then
+    raise exception 'You can send 5 certificates an hour. Please try again later.'
+      using errcode = 'PT429';
+  end if;
+  insert into public.certificate_portfolio_sends (certificate_id, user_id, recipient)
+  values (target.id, auth.uid(), address)
+  returning * into sent;
+  insert into public.email_deliveries (kind, subject_id, user_id)
+  values ('certificate_portfolio', sent.id, auth.uid());
+  return next sent;
 end;
 $function$;
 
@@ -3272,6 +3359,8 @@ grant execute on function public.lrs_post_document(client_id uuid, kind text, ac
 grant execute on function public.lrs_put_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, content text, content_type text, if_match text[], if_none_match text) to service_role;
 grant execute on function public.lrs_statements(client_id uuid, query jsonb) to service_role;
 grant execute on function public.lrs_store_statements(client_id uuid, authority jsonb, statements jsonb, attachments jsonb) to service_role;
+grant execute on function public.my_portfolio_sends() to authenticated;
+grant execute on function public.my_portfolio_sends() to service_role;
 grant execute on function public.record_email_delivery(delivery_id uuid, attempt integer, error text) to service_role;
 grant execute on function public.revoke_access_code(code_id uuid) to authenticated;
 grant execute on function public.revoke_access_code(code_id uuid) to service_role;
@@ -3282,6 +3371,8 @@ grant execute on function public.revoke_lrs_client(client_id uuid) to service_ro
 grant execute on function public.save_certificate_reflection(certificate_id uuid, learned text, application text, next_steps text) to authenticated;
 grant execute on function public.save_certificate_reflection(certificate_id uuid, learned text, application text, next_steps text) to service_role;
 grant execute on function public.send_certificate_emails() to service_role;
+grant execute on function public.send_certificate_to_portfolio(certificate_id uuid, recipient text) to authenticated;
+grant execute on function public.send_certificate_to_portfolio(certificate_id uuid, recipient text) to service_role;
 grant execute on function public.send_trial_reminders() to service_role;
 grant execute on function public.submit_lead(first_name text, last_name text, email text, subject text, message text, client_key text) to service_role;
 grant execute on function public.trial_password() to authenticated;
@@ -3308,6 +3399,7 @@ grant select on table public.admin_audit_log to service_role;
 grant select on table public.admin_expired_trials to authenticated;
 grant select on table public.admin_leads to authenticated;
 grant select on table public.admin_module_unlocks to authenticated;
+grant select on table public.certificate_portfolio_sends to service_role;
 grant select on table public.certificates to service_role;
 grant select on table public.email_deliveries to authenticated;
 grant select on table public.email_deliveries to service_role;
@@ -3339,6 +3431,7 @@ begin
   perform public.send_certificate_emails();
   commit;
   perform private.assert_email_delivered(''certificate_issued'');
+  perform private.assert_email_delivered(''certificate_portfolio'');
 end
 $$
 ');

@@ -3,7 +3,9 @@ import {
   accounts,
   accountWithActiveTrial,
   certificateOf,
+  latestEmail,
   learningProgressOf,
+  sendCertificateEmails,
   signedInStorageState,
   uniqueEmail,
 } from './support/backend';
@@ -16,7 +18,7 @@ const name = 'Cora Certified';
 const slug = 'conflict-resolution';
 const title = 'Conflict Resolution';
 
-test('completing a module gives a certificate: it downloads as a PDF, and anyone can check it until an admin revokes it', async ({
+test('completing a module gives a certificate: it downloads as a PDF, goes to a portfolio by e-mail, and anyone can check it until an admin revokes it', async ({
   page,
   browser,
 }) => {
@@ -81,6 +83,38 @@ test('completing a module gives a certificate: it downloads as a PDF, and anyone
   expect(pdf.text).toContain('Name the feeling before the facts.');
   expect(pdf.title).toBeTruthy();
   expect(pdf.language).toBe('en-GB');
+
+  // Send to my portfolio: the learning note in the e-mail, the PDF attached, to the address given.
+  const inbox = uniqueEmail('portfolio');
+  await page.getByRole('button', { name: `Send to my portfolio: ${title}` }).click();
+  const send = page.getByRole('dialog', { name: 'Send to my portfolio' });
+  await send.getByLabel('Send to').fill(inbox);
+  await expectNoAxeViolations(page);
+  await send.getByRole('button', { name: 'Send certificate' }).click();
+  await expect(send).toBeHidden();
+  await expect(page.getByText('Certificate on its way')).toBeVisible();
+  const sends = page.getByRole('region', { name: 'Sent to a portfolio' });
+  await expect(sends).toContainText(`${inbox}`);
+  await sendCertificateEmails();
+  const mail = await latestEmail(
+    inbox,
+    `Learning note: ${title} (Revolve CPD certificate ${shownCode})`,
+  );
+  expect(mail.text).toContain('What I learned:\nHow to slow a heated conversation down.');
+  expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([
+    `revolve-certificate-${shownCode}.pdf`,
+  ]);
+  const attached = await readPdf(new Uint8Array(mail.attachments[0]?.content ?? []));
+  expect(attached.text).toContain(name);
+  expect(attached.text).toContain('Verified learning time: 16 minutes');
+  expect(attached.text).toContain(`/verify/${code}`);
+  // Recorded as sent just after the provider accepted it.
+  await expect(async () => {
+    await page.reload();
+    await expect(sends.getByRole('listitem').filter({ hasText: inbox })).toContainText('Sent', {
+      timeout: 1_000,
+    });
+  }).toPass();
 
   // Anyone, signed out, checks it at its address.
   const visitor = await browser.newContext();

@@ -129,7 +129,21 @@ async function signedInSession(email: string, password: string, attemptsLeft = 5
 
 /** The text of the newest e-mail to `email` with `subject`, once it has arrived. */
 export async function latestEmailText(email: string, subject: string): Promise<string> {
-  return (await mailboxReader(mailboxUrl).waitFor(email, { subject })).text;
+  return (await latestEmail(email, subject)).text;
+}
+
+/** The newest e-mail to `email` with `subject` in full, attachments included, once it has arrived. */
+export function latestEmail(email: string, subject: string) {
+  return mailboxReader(mailboxUrl).waitFor(email, { subject });
+}
+
+/**
+ * What the job send-certificate-emails does each minute, now: sends the certificate e-mails due
+ * (the service role may call it), so a test need not wait for the minute.
+ */
+export async function sendCertificateEmails(): Promise<void> {
+  const { error } = await service().rpc('send_certificate_emails');
+  if (error) throw error;
 }
 
 function service() {

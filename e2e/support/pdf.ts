@@ -1,11 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-/** A PDF file as a reader gets it: its text (pages joined), its page count, title and language. */
+/**
+ * A PDF (a file's path, or its bytes) as a reader gets it: its text (pages joined), its page count,
+ * title and language.
+ */
 export async function readPdf(
-  path: string,
+  file: string | Uint8Array,
 ): Promise<{ text: string; pages: number; title: unknown; language: unknown }> {
-  const pdf = await getDocument({ data: new Uint8Array(await readFile(path)) }).promise;
+  const data = typeof file === 'string' ? new Uint8Array(await readFile(file)) : file.slice();
+  const pdf = await getDocument({ data }).promise;
   try {
     const pages: string[] = [];
     for (let number = 1; number <= pdf.numPages; number += 1) {

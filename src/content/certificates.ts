@@ -40,6 +40,18 @@ export const certificatesPage = {
     editReflection: 'Edit reflection',
     copyLink: 'Copy verification link',
     copied: 'Copied',
+    sendToPortfolio: 'Send to my portfolio',
+  },
+  sends: {
+    heading: 'Sent to a portfolio',
+    /** One send: where it went, when it was asked for, and how it went. */
+    line: (recipient: string, when: string) => `${recipient}, ${when}`,
+    status: {
+      sending: 'Sending',
+      retrying: 'Not sent yet: trying again',
+      sent: 'Sent',
+      failed: 'Not sent',
+    } as Record<string, string>,
   },
   /** Each action's accessible name: the action and the module, as every card has the same ones. */
   actionLabel: (action: string, moduleTitle: string) => `${action}: ${moduleTitle}`,
@@ -50,9 +62,6 @@ export const certificatesPage = {
     description: 'Something went wrong while making your certificate. Please try again.',
   },
 };
-
-/** The name of a certificate's PDF file. */
-export const certificateFileName = (code: string) => `revolve-certificate-${code}.pdf`;
 
 /** Under a text box with a limit: how much of it is used. */
 export const characterCountLabel = (used: number, limit: number) =>
@@ -81,6 +90,30 @@ export const reflectionDialog = {
   removed: {
     title: 'Reflection removed',
     description: (moduleTitle: string) => moduleTitle,
+  },
+};
+
+/** 'Send to my portfolio': the learning note and the PDF, e-mailed to an address the learner gives. */
+export const portfolioDialog = {
+  title: 'Send to my portfolio',
+  description: (moduleTitle: string) =>
+    `We will e-mail your learning note for ${moduleTitle} with the certificate attached as a PDF: to your appraisal portfolio's inbox (your FourteenFish or Clarity address, for example), or to yourself.`,
+  noReflection:
+    'You have not added a reflection yet: the e-mail will carry the certificate without a learning note, and it will not count towards your CPD credits.',
+  recipientLabel: 'Send to',
+  recipientHint: 'An e-mail address. You can send up to 5 certificates an hour.',
+  errors: {
+    required: 'Enter the e-mail address to send it to',
+    invalid: 'Enter a valid email address',
+    tooLong: 'Email must be 254 characters or fewer',
+    failed: 'Your certificate could not be sent. Please try again.',
+  },
+  send: 'Send certificate',
+  sending: 'Sending...',
+  cancel: 'Cancel',
+  sent: {
+    title: 'Certificate on its way',
+    description: (recipient: string) => `We are sending it to ${recipient}.`,
   },
 };
 

@@ -156,6 +156,7 @@ export const activityPage = {
 export const emailKinds = {
   trial_reminder: 'Trial reminder',
   certificate_issued: 'Certificate ready',
+  certificate_portfolio: 'Certificate to a portfolio',
 };
 
 /** One for each value public.admin_audit_log.action takes. */

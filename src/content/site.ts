@@ -1,22 +1,15 @@
+import { organisation } from '@shared/organisation.ts';
 import type { SiteVideo } from './types';
 
 /**
- * Company details in one place. Values marked "to confirm" are placeholders the business must
- * replace before launch, each listed in `sitePlaceholders` below; nothing else in the app spells
- * them out.
+ * Company details in one place: who Revolve is (shared with the edge functions) and what the site
+ * adds. Values marked "to confirm" are placeholders the business must replace before launch, each
+ * listed in `sitePlaceholders` below; nothing else in the app spells them out.
  */
 export const site = {
-  name: 'Revolve',
-  legalName: 'Revolve', // to confirm: registered company name
-  tagline: 'Immersive VR and 360-degree training for healthcare',
+  ...organisation,
   description:
     'Immersive VR and 360-degree training for healthcare staff and medical educators, from the primary-care consulting room to the operating theatre.',
-  contactEmail: 'hello@revolve.example', // to confirm
-  address: {
-    // to confirm: full studio address
-    locality: 'Cambridge',
-    country: 'United Kingdom',
-  },
   officeHours: 'Monday to Friday 9:00 AM to 5:00 PM GMT',
   social: [
     { label: 'LinkedIn', href: 'https://www.linkedin.com/' }, // to confirm: company page

@@ -124,6 +124,43 @@ export type Database = {
         };
         Relationships: [];
       };
+      certificate_portfolio_sends: {
+        Row: {
+          certificate_id: string;
+          id: string;
+          recipient: string;
+          requested_at: string;
+          user_id: string;
+        };
+        Insert: {
+          certificate_id: string;
+          id?: string;
+          recipient: string;
+          requested_at?: string;
+          user_id: string;
+        };
+        Update: {
+          certificate_id?: string;
+          id?: string;
+          recipient?: string;
+          requested_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'certificate_portfolio_sends_certificate_id_fkey';
+            columns: ['certificate_id'];
+            referencedRelation: 'certificates';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'certificate_portfolio_sends_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       certificates: {
         Row: {
           code: string;
@@ -334,18 +371,21 @@ export type Database = {
       learning_modules: {
         Row: {
           completion_threshold: number;
+          learning_outcomes: string[];
           length_seconds: number;
           slug: string;
           title: string;
         };
         Insert: {
           completion_threshold?: number;
+          learning_outcomes?: string[];
           length_seconds: number;
           slug: string;
           title: string;
         };
         Update: {
           completion_threshold?: number;
+          learning_outcomes?: string[];
           length_seconds?: number;
           slug?: string;
           title?: string;
@@ -1133,6 +1173,16 @@ export type Database = {
         };
         Returns: string[];
       };
+      my_portfolio_sends: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          certificate_id: string;
+          id: string;
+          recipient: string;
+          requested_at: string;
+          status: string;
+        }[];
+      };
       record_email_delivery: {
         Args: { attempt: number; delivery_id: string; error?: string };
         Returns: boolean;
@@ -1238,6 +1288,22 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: number;
       };
+      send_certificate_to_portfolio: {
+        Args: { certificate_id: string; recipient: string };
+        Returns: {
+          certificate_id: string;
+          id: string;
+          recipient: string;
+          requested_at: string;
+          user_id: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'certificate_portfolio_sends';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       send_trial_reminders: {
         Args: Record<PropertyKey, never>;
         Returns: number;
@@ -1303,7 +1369,7 @@ export type Database = {
         | 'revoke_lrs_client'
         | 'revoke_certificate';
       app_role: 'admin';
-      email_deliveries_kind: 'trial_reminder' | 'certificate_issued';
+      email_deliveries_kind: 'trial_reminder' | 'certificate_issued' | 'certificate_portfolio';
       leads_status: 'new' | 'contacted' | 'closed';
       module_unlocks_grant_kind: 'trial' | 'access_code';
       notifications_type: 'info' | 'success' | 'error';
@@ -1453,7 +1519,7 @@ export const Constants = {
         'revoke_certificate',
       ],
       app_role: ['admin'],
-      email_deliveries_kind: ['trial_reminder', 'certificate_issued'],
+      email_deliveries_kind: ['trial_reminder', 'certificate_issued', 'certificate_portfolio'],
       leads_status: ['new', 'contacted', 'closed'],
       module_unlocks_grant_kind: ['trial', 'access_code'],
       notifications_type: ['info', 'success', 'error'],

@@ -28,6 +28,8 @@ export const queryKeys = {
   myCertificates: (userId: string) => ['certificates', userId, 'list'] as const,
   /** The user's name as their certificates' PDF shows it (profiles.name). */
   certificateHolder: (userId: string) => ['certificates', userId, 'holder'] as const,
+  /** The user's sends of certificates to a portfolio, with how each went. */
+  portfolioSends: (userId: string) => ['certificates', userId, 'portfolio'] as const,
   /** The public check of a certificate by its code, normalised (/verify/:code). */
   certificateCheck: (code: string) => ['certificate-check', code] as const,
   /** The signed-in user's authenticator apps (MFA factors, /account/security). */

@@ -39,9 +39,11 @@ create extension if not exists pg_net with schema extensions;
 
 create table public.email_deliveries (
   id uuid primary key default gen_random_uuid(),
-  kind text not null check (kind in ('trial_reminder', 'certificate_issued')),
+  kind text not null check (kind in ('trial_reminder', 'certificate_issued',
+    'certificate_portfolio')),
   -- The row the e-mail is about (a trial for 'trial_reminder', a certificate for
-  -- 'certificate_issued'). No foreign key: the record outlives it.
+  -- 'certificate_issued', a send for 'certificate_portfolio'). No foreign key: the record
+  -- outlives it.
   subject_id uuid not null,
   user_id uuid not null references public.profiles (id) on delete cascade,
   created_at timestamptz not null default now(),

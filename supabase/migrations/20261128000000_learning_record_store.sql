@@ -155,6 +155,8 @@ revoke all on schema xapi from public, anon, authenticated, service_role;
 create table public.learning_modules (
   slug text primary key check (slug ~ '^[a-z0-9-]{1,64}$'),
   title text not null check (char_length(title) between 1 and 200),
+  -- What a certificate of the module lists (its page's learning outcomes, in their order).
+  learning_outcomes text[] not null default '{}' check (cardinality(learning_outcomes) <= 50),
   length_seconds integer not null check (length_seconds between 1 and 86400),
   completion_threshold numeric(3, 2) not null default 0.9
     check (completion_threshold > 0 and completion_threshold <= 1)
@@ -172,6 +174,85 @@ insert into public.learning_modules (slug, title, length_seconds) values
   ('chronic-pain', 'Chronic Pain', 1020), ('advanced-dementia', 'Advanced Dementia', 1320),
   ('rural-minds', 'Rural Minds', 1500), ('group-menopause', 'Group Clinics: Menopause', 1380),
   ('group-diabetes', 'Group Clinics: Diabetes', 1380);
+-- Their learning outcomes as their pages list them (src/content/moduleDetails; a test keeps the two
+-- equal), which certificates print.
+update public.learning_modules m set learning_outcomes = outcomes.items
+from (values
+  ('home-visits', array[
+    'Prepare for a home visit: the records to review, the equipment to take and your own safety.',
+    'Recognise environmental clues to frailty, falls risk, self-neglect and medicines problems.',
+    'Identify safeguarding concerns and know how to raise them.',
+    'Assess clinical need in the home and decide on next steps with the patient and those close to them.',
+    'Document and hand over the findings of a visit clearly.'
+  ]),
+  ('dementia', array[
+    'Describe how early dementia can feel for the person living with it and for their family.',
+    'Recognise the worries, hopes and practical pressures that patients and carers bring to the consultation.',
+    'Take a structured history of memory concerns, including an account from someone who knows the person well.',
+    'Use a validated brief cognitive assessment and rule out reversible causes before referral.',
+    'Share a diagnosis of dementia clearly, honestly and with compassion.',
+    'Agree a care and support plan with the person and their family, including advance care planning.',
+    'Signpost to local memory services, carers’ support and voluntary organisations.',
+    'Plan review and continuity of care in the practice team.'
+  ]),
+  ('womens-health', array[
+    'Recognise the physical and psychological symptoms of perimenopause, including atypical presentations.',
+    'Diagnose perimenopause and menopause on clinical grounds, knowing when investigations are and are not needed.',
+    'Explain the benefits and risks of hormone replacement therapy and of non-hormonal options in plain language.',
+    'Reach a shared decision about management that reflects the patient’s priorities.',
+    'Plan follow-up and know when to refer for specialist advice.'
+  ]),
+  ('conflict-resolution', array[
+    'Recognise the early signs of frustration and escalation in a patient or visitor.',
+    'Use verbal and non-verbal communication to calm a tense encounter.',
+    'Set clear, respectful boundaries and explain what the practice can and cannot do.',
+    'Know when to step away, ask for help and follow the practice’s safety procedures.',
+    'Reflect on an incident and support colleagues afterwards.'
+  ]),
+  ('social-justice', array[
+    'Describe the social determinants of health and how they show up in primary care.',
+    'Recognise barriers to access, including cost, language, literacy and digital exclusion.',
+    'Ask about social circumstances sensitively and respond with useful support.',
+    'Use social prescribing and community services as part of a care plan.',
+    'Identify changes the practice can make to reduce health inequalities.'
+  ]),
+  ('chronic-pain', array[
+    'Describe the impact of chronic pain on daily life, mood, work and relationships.',
+    'Assess chronic pain in a person-centred way, including its effect on quality of life.',
+    'Explain the evidence for non-drug approaches, such as exercise programmes and psychological therapies.',
+    'Review and, where appropriate, reduce opioids and other medicines with limited benefit, together with the patient.',
+    'Agree a care and support plan built around the person’s goals.'
+  ]),
+  ('advanced-dementia', array[
+    'Recognise pain, delirium and unmet needs as causes of distress in advanced dementia.',
+    'Use non-drug approaches first and use medicines for distress safely.',
+    'Support decisions about eating, drinking and hospital admission in the person’s best interests.',
+    'Talk with families about advance care planning and what to expect towards the end of life.',
+    'Coordinate care across the practice, community teams and care homes.'
+  ]),
+  ('rural-minds', array[
+    'Describe the pressures on mental health that are particular to farming and rural life.',
+    'Recognise how distress may present in farmers, often as physical complaints or through family members.',
+    'Start a conversation about mental health in a way that fits rural culture and working life.',
+    'Assess risk, including suicide risk, and agree a safety plan.',
+    'Signpost to rural support organisations as well as NHS mental health services.'
+  ]),
+  ('group-menopause', array[
+    'Explain how a group consultation works and what patients gain from it.',
+    'Describe the roles of the facilitator, the clinician and the administrator.',
+    'Plan a menopause group clinic: inviting patients, confidentiality agreements and the session plan.',
+    'Facilitate discussion so that every participant is heard and questions are answered.',
+    'Record the consultation and arrange individual follow-up where needed.'
+  ]),
+  ('group-diabetes', array[
+    'Explain the benefits of group consultations for people living with type 2 diabetes.',
+    'Prepare a session: choosing patients, sharing results and the roles in the team.',
+    'Use results such as HbA1c, blood pressure and weight to prompt discussion and goal setting.',
+    'Handle sensitive questions in a group and know when to offer a one-to-one follow-up.',
+    'Evaluate a group clinic and improve the next one.'
+  ])
+) as outcomes (slug, items)
+where m.slug = outcomes.slug;
 
 -- A learner's cmi5 registration for a module, with the progress its statements report: one per
 -- learner and module, kept for good, so progress resumes across launches and a completed module

@@ -12,6 +12,11 @@
 --     'certificate_issued') that the job send-certificate-emails sends through pg_net and the
 --     send-certificate-email function, retried and visible as failed exactly as trial reminders
 --     are (20261124400000_trial_reminders.sql explains the machinery).
+--   * 'Send to my portfolio': public.send_certificate_to_portfolio(certificate, address) records a
+--     send (public.certificate_portfolio_sends; five an hour per learner) and its e-mail (kind
+--     'certificate_portfolio'): the learning note in the body and the certificate's PDF attached,
+--     made and sent by the send-certificate-to-portfolio function, retried and visible as the
+--     certificate e-mails are. public.my_portfolio_sends() tells the learner how each one went.
 --   * public.verify_certificate(code): the public check, callable without signing in. It answers
 --     the holder's name, the module, the completion date, the minutes and the status, nothing else,
 --     and counts each client's checks (60 a minute, and 1,200 a minute for everyone together): the
@@ -277,29 +282,121 @@ begin
 end;
 $$;
 
+-- A learner's request to send a certificate to an address of theirs (an appraisal portfolio's
+-- inbox, say). Kept with its e-mail's delivery record for as long as the certificate.
+create table public.certificate_portfolio_sends (
+  id uuid primary key default gen_random_uuid(),
+  certificate_id uuid not null references public.certificates (id) on delete cascade,
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  recipient text not null check (char_length(recipient) between 3 and 254
+    and recipient ~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+\.[^@[:space:][:cntrl:]]+$'),
+  requested_at timestamptz not null default now()
+);
+create index certificate_portfolio_sends_user_idx on public.certificate_portfolio_sends
+  (user_id, requested_at desc);
+create index certificate_portfolio_sends_certificate_idx on public.certificate_portfolio_sends
+  (certificate_id);
+alter table public.certificate_portfolio_sends enable row level security;
+revoke all on public.certificate_portfolio_sends from public, anon, authenticated, service_role;
+-- Learners see theirs through my_portfolio_sends(), with how each went; the functions write it.
+grant select on public.certificate_portfolio_sends to service_role;
+
+-- Sends the caller's own valid certificate to `recipient`: at most five sends an hour per learner
+-- (the address is the learner's choice, so the limit keeps the platform from being anyone's mail
+-- relay). Returns the send; its e-mail goes out with the next run of send-certificate-emails.
+create function public.send_certificate_to_portfolio(certificate_id uuid, recipient text)
+returns setof public.certificate_portfolio_sends
+language plpgsql security definer set search_path = '' as $$
+declare
+  address text := btrim(recipient);
+  target public.certificates;
+  recent integer;
+  sent public.certificate_portfolio_sends;
+begin
+  if auth.uid() is null then
+    raise exception 'Please sign in.' using errcode = '42501';
+  end if;
+  if address is null or char_length(address) not between 3 and 254
+      or address !~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+\.[^@[:space:][:cntrl:]]+$' then
+    raise exception 'Enter a valid email address' using errcode = '22023';
+  end if;
+  select * into target from public.certificates c
+  where c.id = send_certificate_to_portfolio.certificate_id and c.user_id = auth.uid();
+  if not found then
+    raise exception 'Certificate not found' using errcode = 'PT404';
+  end if;
+  if target.revoked_at is not null then
+    raise exception 'This certificate has been revoked' using errcode = '22023';
+  end if;
+  -- One learner's sends one at a time, so parallel requests cannot pass the limit together.
+  perform 1 from public.profiles p where p.id = auth.uid() for update;
+  select count(*) into recent from public.certificate_portfolio_sends s
+  where s.user_id = auth.uid() and s.requested_at > now() - interval '1 hour';
+  if recent >= 5 then
+    raise exception 'You can send 5 certificates an hour. Please try again later.'
+      using errcode = 'PT429';
+  end if;
+  insert into public.certificate_portfolio_sends (certificate_id, user_id, recipient)
+  values (target.id, auth.uid(), address)
+  returning * into sent;
+  insert into public.email_deliveries (kind, subject_id, user_id)
+  values ('certificate_portfolio', sent.id, auth.uid());
+  return next sent;
+end;
+$$;
+
+-- The caller's sends, newest first, with how each went: 'sent' (the provider accepted it),
+-- 'sending' (not tried yet or under way), 'retrying' (an attempt failed; more will follow) or
+-- 'failed' (no attempts left, or the certificate was revoked first).
+create function public.my_portfolio_sends()
+returns table (id uuid, certificate_id uuid, recipient text, requested_at timestamptz,
+  status text)
+language sql stable security definer set search_path = '' as $$
+  select s.id, s.certificate_id, s.recipient, s.requested_at,
+    case
+      when d.delivered_at is not null then 'sent'
+      when d.cancelled_at is not null
+        or (d.attempts >= d.max_attempts and d.request_id is null) then 'failed'
+      when d.last_error is not null then 'retrying'
+      else 'sending'
+    end
+  from public.certificate_portfolio_sends s
+  join public.email_deliveries d on d.kind = 'certificate_portfolio' and d.subject_id = s.id
+  where s.user_id = (select auth.uid())
+  order by s.requested_at desc
+  limit 100;
+$$;
+
 -- Settles earlier attempts, cancels the e-mails of certificates revoked (or gone) before they were
--- sent, and sends an attempt for each e-mail not delivered, not under way and under its bound.
--- Returns the number of attempts sent.
+-- sent, and sends an attempt for each e-mail not delivered, not under way and under its bound:
+-- the certificate's own e-mail and the learner's sends to a portfolio. Returns the number of
+-- attempts sent.
 create function public.send_certificate_emails() returns integer
 language plpgsql security definer set search_path = '' as $$
 begin
   perform private.settle_email_attempts();
   update public.email_deliveries d set cancelled_at = now()
-  where d.kind = 'certificate_issued' and d.delivered_at is null and d.cancelled_at is null
-    and d.request_id is null
+  where d.kind in ('certificate_issued', 'certificate_portfolio') and d.delivered_at is null
+    and d.cancelled_at is null and d.request_id is null
     and not exists (select 1 from public.certificates c
-      where c.id = d.subject_id and c.revoked_at is null);
-  return private.attempt_email_deliveries('certificate_issued', 'send-certificate-email');
+      where c.revoked_at is null and c.id = case d.kind
+        when 'certificate_issued' then d.subject_id
+        else (select s.certificate_id from public.certificate_portfolio_sends s
+          where s.id = d.subject_id)
+      end);
+  return private.attempt_email_deliveries('certificate_issued', 'send-certificate-email')
+    + private.attempt_email_deliveries('certificate_portfolio', 'send-certificate-to-portfolio');
 end;
 $$;
 
--- Every minute: the e-mail follows the completion closely, and a run with nothing to send reads
--- one index and returns.
+-- Every minute: the e-mail follows the completion (or the learner's request) closely, and a run
+-- with nothing to send reads one index and returns.
 select cron.schedule('send-certificate-emails', '* * * * *', $job$do $$
 begin
   perform public.send_certificate_emails();
   commit;
   perform private.assert_email_delivered('certificate_issued');
+  perform private.assert_email_delivered('certificate_portfolio');
 end
 $$
 $job$);
@@ -308,9 +405,11 @@ revoke all on function private.new_certificate_code(), private.issue_certificate
   private.update_certificate_minutes(),
   private.audit_certificate_revoked(), private.request_client(),
   public.save_certificate_reflection(uuid, text, text, text), public.revoke_certificate(uuid, text),
-  public.verify_certificate(text), public.send_certificate_emails()
+  public.verify_certificate(text), public.send_certificate_emails(),
+  public.send_certificate_to_portfolio(uuid, text), public.my_portfolio_sends()
   from public, anon, authenticated, service_role;
 grant execute on function public.send_certificate_emails() to service_role;
 grant execute on function public.verify_certificate(text) to anon, authenticated, service_role;
 grant execute on function public.save_certificate_reflection(uuid, text, text, text),
-  public.revoke_certificate(uuid, text) to authenticated, service_role;
+  public.revoke_certificate(uuid, text), public.send_certificate_to_portfolio(uuid, text),
+  public.my_portfolio_sends() to authenticated, service_role;

@@ -73,7 +73,11 @@ const signedInSecurityDefiners: Record<string, string> = {
   'public.grant_admin_role(user_email text)': `${admin}; writes user_roles, which no API role may`,
   'public.revoke_access_code(code_id uuid)': `${admin}; writes access_codes, which no API role may`,
   'public.revoke_certificate(certificate_id uuid, reason text)': `${admin}; writes certificates, which no API role may`,
+  'public.my_portfolio_sends()':
+    "any signed-in user, their own sends only: reads certificate_portfolio_sends and the sends' e-mail deliveries, which no learner may",
   'public.revoke_lrs_client(client_id uuid)': `${admin}; writes lrs_clients, which no API role may`,
+  'public.send_certificate_to_portfolio(certificate_id uuid, recipient text)':
+    'any signed-in user, on their own valid certificate only, five an hour: writes certificate_portfolio_sends and email_deliveries, which no API role may',
   'public.save_certificate_reflection(certificate_id uuid, learned text, application text, next_steps text)':
     "any signed-in user, on their own certificate only: writes the reflection's columns of certificates, which no API role may",
   'public.trial_password()':

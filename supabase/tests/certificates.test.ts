@@ -1,12 +1,14 @@
 /**
  * CPD certificates (docs/certificates.md): issued when a learner's module is first completed, with
  * the minutes their progress counted; the public check by code and what it never reveals; the
- * reflection; revocation by admins at aal2; the per-client limit on checks; who reads what.
+ * reflection; revocation by admins at aal2; the per-client limit on checks; who reads what;
+ * sending a certificate to a portfolio.
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY } from '@revolve/local-backend/keys';
+import { readPdf } from '../../e2e/support/pdf';
 import {
   cmi5Category,
   playedSegments,
@@ -282,7 +284,7 @@ describe('the e-mail', () => {
     );
     expect(rows[0]?.schedule).toBe('* * * * *');
     expect(rows[0]?.command).toMatch(
-      /^do \$\$\s+begin\s+perform public\.send_certificate_emails\(\);\s+commit;\s+perform private\.assert_email_delivered\('certificate_issued'\);\s+end\s+\$\$\s*$/,
+      /^do \$\$\s+begin\s+perform public\.send_certificate_emails\(\);\s+commit;\s+perform private\.assert_email_delivered\('certificate_issued'\);\s+perform private\.assert_email_delivered\('certificate_portfolio'\);\s+end\s+\$\$\s*$/,
     );
     const learner = await certifiedLearner('Failing Holder');
     // The provider refused it (as record_email_delivery records a refusal).
@@ -572,5 +574,226 @@ describe('who reads and writes certificates', () => {
       expect(deleted.error?.code).toBe('42501');
     }
     expect((await certificatesOf(learner.client))[0]?.verified_minutes).toBe(23);
+  });
+});
+
+describe('sending to a portfolio', () => {
+  const note = {
+    learned: 'How isolation shows in farming families.',
+    application: 'I will ask about workload and support at every review.',
+    next_steps: 'Read the practice guidance on rural mental health.',
+  };
+  const subjectOf = (code: string) =>
+    `Learning note: Rural Minds (Revolve CPD certificate ${code.match(/.{4}/g)?.join('-')})`;
+
+  async function sendsOf(client: SupabaseClient) {
+    const { data, error } = await client.rpc('my_portfolio_sends');
+    expect(error).toBeNull();
+    return data ?? [];
+  }
+
+  /** Cancels the learner's unsent e-mails: a test's extra sends are not the next test's work. */
+  async function cancelUnsent(userId: string) {
+    await database().query(
+      `update public.email_deliveries set cancelled_at = now()
+       where kind = 'certificate_portfolio' and user_id = $1 and delivered_at is null`,
+      [userId],
+    );
+  }
+
+  it('mails the learning note with the PDF attached to the address the learner gives, once', async () => {
+    const learner = await certifiedLearner('Portfolio Holder');
+    await learner.client.rpc('save_certificate_reflection', {
+      certificate_id: learner.certificate.id,
+      ...note,
+    });
+    const inbox = `portfolio-${randomUUID()}@fourteenfish.example`;
+    const sent = await learner.client
+      .rpc('send_certificate_to_portfolio', {
+        certificate_id: learner.certificate.id,
+        recipient: `  ${inbox} `,
+      })
+      .single();
+    expect(sent.error).toBeNull();
+    expect(sent.data).toMatchObject({ certificate_id: learner.certificate.id, recipient: inbox });
+    expect(await sendsOf(learner.client)).toEqual([
+      expect.objectContaining({ recipient: inbox, status: 'sending' }),
+    ]);
+
+    expect(await runEmailJob()).toBeNull();
+    const subject = subjectOf(learner.certificate.code);
+    const [mail] = await mailbox.to(inbox, subject);
+    expect(mail, subject).toBeDefined();
+    const message = await mailbox.read(mail?.id ?? '');
+    expect(message.text).toContain('A learning note from Revolve for Portfolio Holder.');
+    expect(message.text).toContain('Verified learning time: 23 minutes');
+    expect(message.text).toContain('CPD time: 15 minutes');
+    expect(message.text).toContain('CPD credits: 0.25 CPD credits');
+    expect(message.text).toContain(`What I learned:\n${note.learned}`);
+    expect(message.text).toContain(`How I will apply it:\n${note.application}`);
+    expect(message.text).toContain(`What I will do next:\n${note.next_steps}`);
+    expect(message.text).toContain(`http://localhost:5173/verify/${learner.certificate.code}`);
+    expect(message.html).toContain('<h3>What I learned</h3>');
+
+    const code = learner.certificate.code.match(/.{4}/g)?.join('-') ?? '';
+    expect(
+      message.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
+    ).toEqual([{ filename: `revolve-certificate-${code}.pdf`, contentType: 'application/pdf' }]);
+    const pdf = await readPdf(new Uint8Array(message.attachments[0]?.content ?? []));
+    expect(pdf.text).toContain('Portfolio Holder');
+    expect(pdf.text).toContain('Rural Minds');
+    expect(pdf.text).toContain('Verified learning time: 23 minutes');
+    expect(pdf.text).toContain(note.learned);
+    // The module's learning outcomes, as its page lists them.
+    expect(pdf.text).toContain('Recognise how distress may present in farmers');
+    expect(pdf.text).toContain(`/verify/${learner.certificate.code}`);
+
+    expect(await sendsOf(learner.client)).toEqual([
+      expect.objectContaining({ recipient: inbox, status: 'sent' }),
+    ]);
+    expect(await runEmailJob()).toBeNull();
+    expect(await mailbox.to(inbox, subject)).toHaveLength(1);
+  });
+
+  it('refuses an address that is not one: with spaces, control characters or NUL, or too long', async () => {
+    const learner = await certifiedLearner('Careless Sender');
+    for (const recipient of [
+      '',
+      'not-an-address',
+      'two@@example.com',
+      'a b@example.com',
+      'line\n@example.com',
+      'tab\t@example.com',
+      `${'a'.repeat(250)}@example.com`,
+      'nobody@localhost',
+    ]) {
+      const { error } = await learner.client.rpc('send_certificate_to_portfolio', {
+        certificate_id: learner.certificate.id,
+        recipient,
+      });
+      expect(error?.message, JSON.stringify(recipient)).toBe('Enter a valid email address');
+    }
+    // Postgres takes no NUL in text: the request is refused before the function runs.
+    const nul = await learner.client.rpc('send_certificate_to_portfolio', {
+      certificate_id: learner.certificate.id,
+      recipient: 'nul\u0000@example.com',
+    });
+    expect(nul.error?.code).toBe('22P05');
+    expect(await sendsOf(learner.client)).toEqual([]);
+  });
+
+  it("refuses someone else's certificate, a revoked one, and a visitor", async () => {
+    const holder = await certifiedLearner('Sent Holder');
+    const other = await newUser('Other Sender');
+    const foreign = await other.client.rpc('send_certificate_to_portfolio', {
+      certificate_id: holder.certificate.id,
+      recipient: 'me@example.com',
+    });
+    expect(foreign.error?.code).toBe('PT404');
+    const anon = await anonClient().rpc('send_certificate_to_portfolio', {
+      certificate_id: holder.certificate.id,
+      recipient: 'me@example.com',
+    });
+    expect(anon.error?.code).toBe('42501');
+    await admin.rpc('revoke_certificate', {
+      certificate_id: holder.certificate.id,
+      reason: 'Issued in error',
+    });
+    const revoked = await holder.client.rpc('send_certificate_to_portfolio', {
+      certificate_id: holder.certificate.id,
+      recipient: 'me@example.com',
+    });
+    expect(revoked.error?.message).toBe('This certificate has been revoked');
+    expect(await sendsOf(holder.client)).toEqual([]);
+    expect(await sendsOf(other.client)).toEqual([]);
+  });
+
+  it('allows five sends an hour per learner, however many are asked for at once', async () => {
+    const learner = await certifiedLearner('Eager Sender');
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        learner.client.rpc('send_certificate_to_portfolio', {
+          certificate_id: learner.certificate.id,
+          recipient: `inbox-${index}@example.com`,
+        }),
+      ),
+    );
+    expect(attempts.filter((attempt) => attempt.error === null)).toHaveLength(5);
+    for (const refused of attempts.filter((attempt) => attempt.error !== null)) {
+      expect(refused.error?.code).toBe('PT429');
+      expect(refused.error?.message).toBe(
+        'You can send 5 certificates an hour. Please try again later.',
+      );
+    }
+    expect(await sendsOf(learner.client)).toHaveLength(5);
+    await cancelUnsent(learner.id);
+  });
+
+  it('shows a send as failed when its certificate is revoked before it went, and mails nothing', async () => {
+    const learner = await certifiedLearner('Revoked Sender');
+    const inbox = `revoked-${randomUUID()}@example.com`;
+    const sent = await learner.client.rpc('send_certificate_to_portfolio', {
+      certificate_id: learner.certificate.id,
+      recipient: inbox,
+    });
+    expect(sent.error).toBeNull();
+    await admin.rpc('revoke_certificate', {
+      certificate_id: learner.certificate.id,
+      reason: 'Issued in error',
+    });
+    expect(await runEmailJob()).toBeNull();
+    expect(await sendsOf(learner.client)).toEqual([
+      expect.objectContaining({ recipient: inbox, status: 'failed' }),
+    ]);
+    expect(await mailbox.to(inbox)).toEqual([]);
+  });
+
+  it("nobody reads or writes the sends table directly, and no one sees another learner's sends", async () => {
+    const learner = await certifiedLearner('Private Sender');
+    const sent = await learner.client.rpc('send_certificate_to_portfolio', {
+      certificate_id: learner.certificate.id,
+      recipient: 'private@example.com',
+    });
+    expect(sent.error).toBeNull();
+    for (const client of [learner.client, admin, anonClient()]) {
+      const read = await client.from('certificate_portfolio_sends').select('id');
+      expect(read.error?.code).toBe('42501');
+      const inserted = await client.from('certificate_portfolio_sends').insert({
+        certificate_id: learner.certificate.id,
+        user_id: learner.id,
+        recipient: 'forged@example.com',
+      });
+      expect(inserted.error?.code).toBe('42501');
+    }
+    expect(await sendsOf(admin)).toEqual([]);
+    await cancelUnsent(learner.id);
+  });
+
+  it('send-certificate-to-portfolio answers only the project (401 to a visitor or a learner)', async () => {
+    const learner = await certifiedLearner('Self Sender');
+    await learner.client.rpc('send_certificate_to_portfolio', {
+      certificate_id: learner.certificate.id,
+      recipient: 'self@example.com',
+    });
+    const { rows } = await database().query<{ id: string }>(
+      `select id from public.email_deliveries where kind = 'certificate_portfolio' and user_id = $1`,
+      [learner.id],
+    );
+    const body = JSON.stringify({ delivery_id: rows[0]?.id, attempt: 1 });
+    const token = (await learner.client.auth.getSession()).data.session?.access_token ?? '';
+    const callers: Record<string, string>[] = [
+      { apikey: LOCAL_PUBLISHABLE_KEY },
+      { apikey: LOCAL_PUBLISHABLE_KEY, Authorization: `Bearer ${token}` },
+    ];
+    for (const headers of callers) {
+      const response = await fetch(`${projectUrl}/functions/v1/send-certificate-to-portfolio`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body,
+      });
+      expect(response.status).toBe(401);
+    }
+    expect(await sendsOf(learner.client)).toEqual([expect.objectContaining({ status: 'sending' })]);
+    await cancelUnsent(learner.id);
   });
 });

@@ -6,7 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { moduleSlugs, modules, type ModuleSlug } from '../../src/content/modules';
+import {
+  moduleSlugs,
+  modules,
+  type ModuleDetails,
+  type ModuleSlug,
+} from '../../src/content/modules';
 import { anonClient, database, newUser, seeded, serviceClient, signedIn } from './project';
 import {
   lrs,
@@ -54,14 +59,19 @@ beforeAll(async () => {
 });
 
 describe('the catalogue', () => {
-  it('learning_modules holds every catalogue module, with its title, a length and a threshold, for anyone', async () => {
+  it('learning_modules holds every catalogue module, with its title, outcomes, a length and a threshold, for anyone', async () => {
     const { data, error } = await anonClient()
       .from('learning_modules')
-      .select('slug, title, length_seconds, completion_threshold');
+      .select('slug, title, learning_outcomes, length_seconds, completion_threshold');
     expect(error).toBeNull();
     expect((data ?? []).map((row) => row.slug).sort()).toEqual([...moduleSlugs].sort());
     for (const row of data ?? []) {
       expect(row.title).toBe(modules[row.slug as ModuleSlug].title);
+      // The outcomes certificates print are the ones the module's page lists, in its order.
+      const { details } = (await import(`../../src/content/moduleDetails/${row.slug}.ts`)) as {
+        details: ModuleDetails;
+      };
+      expect(row.learning_outcomes).toEqual(details.outcomes.flatMap((group) => [...group.items]));
       expect(row.length_seconds).toBeGreaterThan(0);
       expect(Number(row.completion_threshold)).toBe(0.9);
     }

@@ -52,6 +52,8 @@ const tables: Record<string, Record<(typeof apiRoles)[number], string[]>> = {
   // Issued by the completion trigger; learners read their own and admins all, column by column
   // (below: every column but revoked_by). The reflection and revocation go through functions.
   certificates: { anon: [], authenticated: [], service_role: ['SELECT'] },
+  // Written by send_certificate_to_portfolio(); learners read theirs through my_portfolio_sends().
+  certificate_portfolio_sends: { anon: [], authenticated: [], service_role: ['SELECT'] },
 };
 
 /** Privileges on single columns beyond the table-level ones: "table.column PRIVILEGE role". */
@@ -115,12 +117,14 @@ const functions: Record<string, string[]> = {
   'public.lrs_put_document': ['service_role'],
   'public.lrs_statements': ['service_role'],
   'public.lrs_store_statements': ['service_role'],
+  'public.my_portfolio_sends': signedIn,
   'public.record_email_delivery': ['service_role'],
   'public.revoke_access_code': signedIn,
   'public.revoke_certificate': signedIn,
   'public.revoke_lrs_client': signedIn,
   'public.save_certificate_reflection': signedIn,
   'public.send_certificate_emails': ['service_role'],
+  'public.send_certificate_to_portfolio': signedIn,
   'public.send_trial_reminders': ['service_role'],
   'public.submit_lead': ['service_role'],
   'public.trial_password': signedIn,

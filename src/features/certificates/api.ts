@@ -5,7 +5,7 @@ import { loadReader } from '@/lib/loadReader';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { queryKeys } from '@/lib/queryKeys';
 import { pageRange, readNewestFirst, searchPattern, type Page } from '@/lib/serverPages';
-import { normaliseCertificateCode } from './certificateCode';
+import { normaliseCertificateCode } from '@shared/certificate-code.ts';
 
 /** Any client of this project's database: the app's, or a script's. */
 type Client = SupabaseClient<Database>;
@@ -138,10 +138,37 @@ export async function revokeCertificate({ certificateId, reason }: Revocation) {
   return data;
 }
 
+/** The learner's sends to a portfolio, newest first, with how each went. */
+export async function fetchPortfolioSends(signal: AbortSignal) {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('my_portfolio_sends').abortSignal(signal);
+  if (error) throw error;
+  return data;
+}
+
+export interface PortfolioSend {
+  certificateId: string;
+  recipient: string;
+}
+
+/**
+ * Sends a certificate with its learning note to the address the learner gives; throws the
+ * server's refusal (a bad address, five sends in the hour), whose message is written for them.
+ */
+export async function sendToPortfolio({ certificateId, recipient }: PortfolioSend) {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .rpc('send_certificate_to_portfolio', { certificate_id: certificateId, recipient })
+    .single();
+  if (error) throw error;
+  return data;
+}
+
 // Each row as supabase-js infers it from the reader's select and the generated Database type.
 export type Certificate = Awaited<ReturnType<typeof fetchMyCertificates>>[number];
 export type CertificateCheck = Awaited<ReturnType<typeof checkCertificate>>;
 export type AdminCertificate = Awaited<ReturnType<typeof listCertificates>>['rows'][number];
+export type PortfolioSendRecord = Awaited<ReturnType<typeof fetchPortfolioSends>>[number];
 
 /** Whether the certificate carries the learner's reflection (all three parts, or none). */
 export function hasReflection(certificate: Certificate): boolean {
@@ -163,6 +190,31 @@ export function holderNameQuery(userId: string) {
     queryKey: queryKeys.certificateHolder(userId),
     queryFn: ({ signal }) => fetchHolderName(userId, signal),
     meta: { errorMessage: "Error loading the certificates' holder name:" },
+  });
+}
+
+/** How often the sends are read again while one is on its way (the job runs every minute). */
+const PORTFOLIO_POLL_MS = 15_000;
+
+export function portfolioSendsQuery(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.portfolioSends(userId),
+    queryFn: ({ signal }) => fetchPortfolioSends(signal),
+    meta: { errorMessage: 'Error loading the sends to a portfolio:' },
+    refetchInterval: (query) =>
+      query.state.data?.some((send) => send.status === 'sending' || send.status === 'retrying')
+        ? PORTFOLIO_POLL_MS
+        : false,
+  });
+}
+
+/** Sending reads the sends again, so the new one shows as on its way. */
+export function sendToPortfolioMutation(userId: string) {
+  return mutationOptions({
+    mutationFn: (send: PortfolioSend) => sendToPortfolio(send),
+    meta: { errorMessage: 'Error sending a certificate to a portfolio:' },
+    onSuccess: (_sent, _send, _onMutateResult, { client }) =>
+      client.invalidateQueries({ queryKey: queryKeys.portfolioSends(userId) }),
   });
 }
 

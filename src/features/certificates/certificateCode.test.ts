@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatCertificateCode, normaliseCertificateCode, verifyPath } from './certificateCode';
+import {
+  formatCertificateCode,
+  normaliseCertificateCode,
+  verifyPath,
+} from '@shared/certificate-code.ts';
 
 describe('certificate codes', () => {
   it('are shown in groups of four', () => {

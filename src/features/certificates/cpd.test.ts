@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpdTime, creditsLabel, durationLabel } from './cpd';
+import { cpdTime, creditsLabel, durationLabel } from '@shared/cpd.ts';
 
 describe('CPD time', () => {
   it('rounds the verified minutes down to the quarter hour, in words', () => {

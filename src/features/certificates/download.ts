@@ -1,8 +1,8 @@
-import { certificateFileName } from '@/content/certificates';
 import { findModule } from '@/content/modules';
 import { env } from '@/lib/env';
 import type { Certificate } from './api';
-import { formatCertificateCode, verifyPath } from './certificateCode';
+import { formatCertificateCode, verifyPath } from '@shared/certificate-code.ts';
+import { certificatePdfCopy } from '@shared/certificate-pdf/copy.ts';
 import { loadLearningOutcomes } from './moduleOutcomes';
 
 /** The address anyone checks the certificate at. */
@@ -19,7 +19,7 @@ export async function downloadCertificatePdf(
   holderName: string,
 ): Promise<void> {
   const [{ buildCertificatePdf }, learningOutcomes] = await Promise.all([
-    import('./pdf/buildCertificatePdf'),
+    import('@shared/certificate-pdf/build.ts'),
     loadLearningOutcomes(certificate.module),
   ]);
   const {
@@ -43,7 +43,7 @@ export async function downloadCertificatePdf(
   });
   saveFile(
     new Blob([bytes.slice()], { type: 'application/pdf' }),
-    certificateFileName(formatCertificateCode(certificate.code)),
+    certificatePdfCopy.fileName(formatCertificateCode(certificate.code)),
   );
 }
 

@@ -6,8 +6,10 @@ import {
   certificateCheckQuery,
   holderNameQuery,
   myCertificatesQuery,
+  portfolioSendsQuery,
   revokeCertificateMutation,
   saveReflectionMutation,
+  sendToPortfolioMutation,
   type Certificate,
 } from './api';
 import { downloadCertificatePdf } from './download';
@@ -38,6 +40,16 @@ export function useAdminCertificates(page: number, search: string) {
 /** Saves the learner's reflection; the list shows the saved certificate once it answers. */
 export function useSaveReflection(userId: string) {
   return useMutation(saveReflectionMutation(userId));
+}
+
+/** The learner's sends to a portfolio, read again every few seconds while one is on its way. */
+export function usePortfolioSends(userId: string) {
+  return useQuery(portfolioSendsQuery(userId));
+}
+
+/** Sends a certificate to a portfolio; the sends are read again once it is recorded. */
+export function useSendToPortfolio(userId: string) {
+  return useMutation(sendToPortfolioMutation(userId));
 }
 
 /** An admin revokes a certificate; every admin list is read again. */

@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
-import { reflectionDialog, revokeDialog, verifyPage } from '@/content/certificates';
-import { normaliseCertificateCode } from './certificateCode';
+import {
+  portfolioDialog,
+  reflectionDialog,
+  revokeDialog,
+  verifyPage,
+} from '@/content/certificates';
+import { normaliseCertificateCode } from '@shared/certificate-code.ts';
 
 /** Each part of a reflection, as public.certificates and save_certificate_reflection limit it. */
 export const REFLECTION_PART_LIMIT = 2000;
@@ -63,3 +68,20 @@ export const revokeSchema = z.object({
 });
 
 export type RevokeValues = z.input<typeof revokeSchema>;
+
+/**
+ * The address a certificate is sent to, as send_certificate_to_portfolio takes it: an e-mail
+ * address of up to 254 characters once trimmed.
+ */
+export const portfolioSchema = z.object({
+  recipient: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: portfolioDialog.errors.required }),
+      z.email({ error: portfolioDialog.errors.invalid }),
+      z.maxLength(254, { error: portfolioDialog.errors.tooLong }),
+    ),
+});
+
+export type PortfolioValues = z.input<typeof portfolioSchema>;

@@ -1,6 +1,7 @@
 import { escapeHtml } from './html.ts';
 import type { Mail } from './mail.ts';
-import { greeting, londonLongDate } from './trial-email-parts.ts';
+import { londonLongDate } from './dates.ts';
+import { greeting } from './trial-email-parts.ts';
 
 export interface CertificateEmailOptions {
   to: string;

@@ -9,6 +9,13 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface MailSettings {
@@ -55,8 +62,26 @@ export async function sendMail(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(mail.attachments?.length
+        ? {
+            attachments: mail.attachments.map((attachment) => ({
+              filename: attachment.filename,
+              content: base64Of(attachment.content),
+              content_type: attachment.contentType,
+            })),
+          }
+        : {}),
     }),
   });
   if (!response.ok)
     throw new Error(`Sending e-mail failed with ${response.status}: ${await response.text()}`);
+}
+
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  // In slices: one call with every byte as an argument overflows the stack for a large file.
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
 }

@@ -1,6 +1,7 @@
 import { escapeHtml } from './html.ts';
 import type { Mail } from './mail.ts';
-import { greeting, londonLongDate, type TrialEmailOptions } from './trial-email-parts.ts';
+import { londonLongDate } from './dates.ts';
+import { greeting, type TrialEmailOptions } from './trial-email-parts.ts';
 
 /** The e-mail that tells a user their 30-day trial is active. */
 export function trialActivatedEmail(options: TrialEmailOptions): Mail {

@@ -1,4 +1,4 @@
-/** What the e-mails about a user's trial share: who it goes to, and how they are greeted and dated. */
+/** What the e-mails about a user's trial share: who it goes to, and how they are greeted. */
 export interface TrialEmailOptions {
   to: string;
   name: string;
@@ -6,13 +6,6 @@ export interface TrialEmailOptions {
   siteUrl: string;
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
-
 export function greeting(name: string): string {
   return name.trim() ? `Hello ${name.trim()},` : 'Hello,';
-}
-
-/** '21 December 2026', in London time. */
-export function londonLongDate(isoDate: string): string {
-  return longDate.format(new Date(isoDate));
 }

@@ -1,13 +1,13 @@
 import { useId, type ReactNode } from 'react';
-import { Check, Copy, Download, NotebookPen } from 'lucide-react';
+import { Check, Copy, Download, NotebookPen, Send } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CopyStatus } from '@/components/ui/copy-status';
 import { certificatesPage as copy } from '@/content/certificates';
-import { formatDate, formatLongDate } from '@/lib/dates';
+import { formatDate, formatDateTime, formatLongDate } from '@/lib/dates';
 import { useClipboardCopy } from '@/lib/useClipboardCopy';
-import { hasReflection, type Certificate } from '../api';
-import { formatCertificateCode, verifyPath } from '../certificateCode';
-import { cpdTime, creditsLabel, durationLabel } from '../cpd';
+import { hasReflection, type Certificate, type PortfolioSendRecord } from '../api';
+import { formatCertificateCode, verifyPath } from '@shared/certificate-code.ts';
+import { cpdTime, creditsLabel, durationLabel } from '@shared/cpd.ts';
 import { verifyUrl } from '../download';
 import { CertificateStatusBadge } from './CertificateStatusBadge';
 
@@ -19,14 +19,19 @@ export function CertificateCard({
   certificate,
   moduleTitle,
   downloading,
+  sends,
   onDownload,
   onReflect,
+  onSendToPortfolio,
 }: {
   certificate: Certificate;
   moduleTitle: string;
   downloading: boolean;
+  /** Its sends to a portfolio, newest first. */
+  sends: PortfolioSendRecord[];
   onDownload: () => void;
   onReflect: () => void;
+  onSendToPortfolio: () => void;
 }) {
   const headingId = useId();
   const link = verifyUrl(certificate.code);
@@ -120,6 +125,16 @@ export function CertificateCard({
               <NotebookPen aria-hidden />
               {reflectLabel}
             </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              aria-label={copy.actionLabel(copy.actions.sendToPortfolio, moduleTitle)}
+              onClick={onSendToPortfolio}
+            >
+              <Send aria-hidden />
+              {copy.actions.sendToPortfolio}
+            </Button>
           </>
         )}
         <Button
@@ -137,6 +152,27 @@ export function CertificateCard({
         </Button>
       </div>
       <CopyStatus state={copyState} copy={copy} />
+      {sends.length > 0 ? (
+        <section aria-label={copy.sends.heading} className="border-t pt-4 text-sm">
+          <h3 className="font-medium text-muted-foreground">{copy.sends.heading}</h3>
+          <ul className="mt-2 space-y-1">
+            {sends.map((send) => (
+              <li key={send.id} className="flex flex-wrap justify-between gap-x-4">
+                <span className="[overflow-wrap:anywhere]">
+                  {copy.sends.line(send.recipient, formatDateTime(send.requested_at))}
+                </span>
+                <span
+                  className={
+                    send.status === 'failed' ? 'font-medium text-destructive' : 'font-medium'
+                  }
+                >
+                  {copy.sends.status[send.status] ?? send.status}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -6,7 +6,7 @@ import { findModule } from '@/content/modules';
 import { formatDate } from '@/lib/dates';
 import { Link } from '@/lib/links';
 import type { Certificate } from '../api';
-import { durationLabel } from '../cpd';
+import { durationLabel } from '@shared/cpd.ts';
 import { useMyCertificates } from '../hooks';
 import { CertificateStatusBadge } from './CertificateStatusBadge';
 import { MyCertificatesFrame, MyCertificatesSkeleton } from './MyCertificatesFrame';

@@ -19,7 +19,7 @@ import { cn } from '@/lib/cn';
 import { serverMessage } from '@/lib/serverMessage';
 import { toast } from '@/lib/toast';
 import type { AdminCertificate } from '../api';
-import { formatCertificateCode } from '../certificateCode';
+import { formatCertificateCode } from '@shared/certificate-code.ts';
 import { useRevokeCertificate } from '../hooks';
 import { characterCount, REVOKE_REASON_LIMIT, revokeSchema } from '../schemas';
 

@@ -5,7 +5,7 @@ import { useZodForm } from '@/components/form/useZodForm';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { verifyPage } from '@/content/certificates';
-import { normaliseCertificateCode, verifyPath } from '../certificateCode';
+import { normaliseCertificateCode, verifyPath } from '@shared/certificate-code.ts';
 import { verifyCodeSchema } from '../schemas';
 
 const copy = verifyPage.form;

@@ -5,7 +5,7 @@ import { adminCertificateRow } from '@/test/certificateServer';
 import { expectTextsIn, renderWithProviders } from '@/test/render';
 import { stepsOf, supabaseFake } from '@/test/supabaseFake';
 import type { AdminCertificate } from '../api';
-import { formatCertificateCode, normaliseCertificateCode } from '../certificateCode';
+import { formatCertificateCode, normaliseCertificateCode } from '@shared/certificate-code.ts';
 import AdminCertificatesPage from './AdminCertificatesPage';
 
 const { toastSuccess, toastError } = vi.hoisted(() => ({

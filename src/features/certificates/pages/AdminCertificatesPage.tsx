@@ -7,7 +7,7 @@ import { adminCertificatesPage as copy } from '@/content/certificates';
 import { findModule } from '@/content/modules';
 import { formatDate } from '@/lib/dates';
 import type { AdminCertificate } from '../api';
-import { formatCertificateCode } from '../certificateCode';
+import { formatCertificateCode } from '@shared/certificate-code.ts';
 import { Pager } from '@/components/ui/pager';
 import { ADMIN_CERTIFICATES_PAGE_SIZE } from '../api';
 import { CertificateStatusBadge } from '../components/CertificateStatusBadge';

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { certificateRow, reflected } from '@/test/certificateServer';
 import { renderWithProviders } from '@/test/render';
 import { supabaseFake } from '@/test/supabaseFake';
-import { cpdTime, creditsLabel } from '../cpd';
-import { formatCertificateCode, verifyPath } from '../certificateCode';
+import { cpdTime, creditsLabel } from '@shared/cpd.ts';
+import { formatCertificateCode, verifyPath } from '@shared/certificate-code.ts';
 import CertificatesPage from './CertificatesPage';
 
 const { toastSuccess, toastError, buildPdf } = vi.hoisted(() => ({
@@ -19,7 +19,7 @@ vi.mock('@/lib/loadSupabase', () =>
 );
 vi.mock('@/lib/toast', () => ({ toast: { success: toastSuccess, error: toastError } }));
 vi.mock('@/lib/logger', () => ({ logger: { error: vi.fn(), warn: vi.fn() } }));
-vi.mock('../pdf/buildCertificatePdf', () => ({ buildCertificatePdf: buildPdf }));
+vi.mock('@shared/certificate-pdf/build.ts', () => ({ buildCertificatePdf: buildPdf }));
 
 const user = { id: 'u1', email: 'sam@example.com' } as User;
 const siteUrl = import.meta.env.VITE_SITE_URL;
@@ -50,6 +50,7 @@ describe('/certificates', () => {
     buildPdf.mockReset();
     supabaseFake.answer('from:certificates', { data: [certificateRow()] });
     supabaseFake.answer('from:profiles', { data: { name: 'Sam Patel' } });
+    supabaseFake.answer('rpc:my_portfolio_sends', { data: [] });
   });
 
   it("shows each certificate's facts, code, verification link and status", async () => {
@@ -236,5 +237,108 @@ describe('/certificates', () => {
         'Something went wrong while making your certificate. Please try again.',
       ),
     );
+  });
+
+  describe('send to my portfolio', () => {
+    const sent = (status: string, recipient = 'sam.patel@fourteenfish.example') => ({
+      id: `s-${status}`,
+      certificate_id: 'c1',
+      recipient,
+      requested_at: '2026-11-28T10:15:00Z',
+      status,
+    });
+
+    async function openSend() {
+      await userEvent.click(
+        within(await card('Dementia')).getByRole('button', {
+          name: 'Send to my portfolio: Dementia',
+        }),
+      );
+      return screen.findByRole('dialog');
+    }
+
+    it('lists where the certificate was sent and how each send went', async () => {
+      supabaseFake.answer('rpc:my_portfolio_sends', {
+        data: [sent('failed', 'old@example.com'), sent('sent'), sent('retrying', 'x@example.com')],
+      });
+      renderPage();
+      const sends = within(await card('Dementia')).getByRole('region', {
+        name: 'Sent to a portfolio',
+      });
+      const items = await within(sends).findAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        'old@example.com, 28 Nov 2026, 10:15Not sent',
+        'sam.patel@fourteenfish.example, 28 Nov 2026, 10:15Sent',
+        'x@example.com, 28 Nov 2026, 10:15Not sent yet: trying again',
+      ]);
+    });
+
+    it('starts from the last address used, and says when there is no reflection to send', async () => {
+      supabaseFake.answer('rpc:my_portfolio_sends', { data: [sent('sent')] });
+      renderPage();
+      await within(await card('Dementia')).findByText('sam.patel@fourteenfish.example', {
+        exact: false,
+      });
+      const dialog = await openSend();
+      expect(within(dialog).getByRole('heading', { name: 'Send to my portfolio' })).toBeVisible();
+      expect(within(dialog).getByLabelText('Send to')).toHaveValue(
+        'sam.patel@fourteenfish.example',
+      );
+      expect(dialog).toHaveTextContent('You have not added a reflection yet');
+    });
+
+    it('checks the address before sending', async () => {
+      renderPage();
+      const dialog = await openSend();
+      const address = within(dialog).getByLabelText('Send to');
+      await userEvent.type(address, 'not an address');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Send certificate' }));
+      expect(address).toHaveAccessibleDescription(/Enter a valid email address/);
+      expect(supabaseFake.calls('rpc:send_certificate_to_portfolio')).toEqual([]);
+    });
+
+    it("keeps the address and shows the server's refusal", async () => {
+      supabaseFake.answer('rpc:send_certificate_to_portfolio', {
+        error: {
+          code: 'PT429',
+          message: 'You can send 5 certificates an hour. Please try again later.',
+        },
+      });
+      renderPage();
+      const dialog = await openSend();
+      await userEvent.type(within(dialog).getByLabelText('Send to'), 'inbox@example.com');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Send certificate' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'You can send 5 certificates an hour. Please try again later.',
+      );
+      expect(within(dialog).getByLabelText('Send to')).toHaveValue('inbox@example.com');
+      expect(toastSuccess).not.toHaveBeenCalled();
+    });
+
+    it('sends, closes with a toast, and shows the send on its way', async () => {
+      supabaseFake.answer('rpc:send_certificate_to_portfolio', {
+        data: { ...sent('sending', 'inbox@example.com'), user_id: 'u1' },
+      });
+      renderPage();
+      const dialog = await openSend();
+      await userEvent.type(within(dialog).getByLabelText('Send to'), '  inbox@example.com ');
+      supabaseFake.answer('rpc:my_portfolio_sends', {
+        data: [sent('sending', 'inbox@example.com')],
+      });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Send certificate' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(supabaseFake.lastCall('rpc:send_certificate_to_portfolio').args).toEqual({
+        certificate_id: 'c1',
+        recipient: 'inbox@example.com',
+      });
+      expect(toastSuccess).toHaveBeenCalledWith(
+        'Certificate on its way',
+        'We are sending it to inbox@example.com.',
+      );
+      expect(await card('Dementia')).toHaveTextContent(
+        'inbox@example.com, 28 Nov 2026, 10:15Sending',
+      );
+    });
   });
 });

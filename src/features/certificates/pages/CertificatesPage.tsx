@@ -8,15 +8,21 @@ import { useAuth } from '@/lib/auth/AuthProvider';
 import { Link } from '@/lib/links';
 import type { Certificate } from '../api';
 import { CertificateCard } from '../components/CertificateCard';
+import { PortfolioDialog } from '../components/PortfolioDialog';
 import { ReflectionDialog } from '../components/ReflectionDialog';
-import { useDownloadCertificate, useHolderName, useMyCertificates } from '../hooks';
+import {
+  useDownloadCertificate,
+  useHolderName,
+  useMyCertificates,
+  usePortfolioSends,
+} from '../hooks';
 
 const moduleTitle = (certificate: Certificate) =>
   findModule(certificate.module)?.title ?? certificate.module;
 
 /**
  * The learner's certificates (signed in: the route's guard; RLS gives them their own): each with
- * its facts, its PDF, its reflection and its verification link.
+ * its facts, its PDF, its reflection, its verification link and its sends to a portfolio.
  */
 export default function CertificatesPage() {
   const { user } = useAuth();
@@ -41,6 +47,10 @@ function UserCertificates({ userId }: { userId: string }) {
   // The certificate's id: the dialog shows it as last read.
   const [reflectingId, setReflectingId] = useState<string | null>(null);
   const reflecting = data?.find((certificate) => certificate.id === reflectingId) ?? null;
+  const [sendingId, setSendingId] = useState<string | null>(null);
+  const sending = data?.find((certificate) => certificate.id === sendingId) ?? null;
+  // The sends are extra: the certificates show without them, and a failure leaves them out.
+  const sends = usePortfolioSends(userId).data ?? [];
 
   if (!data) {
     return isError ? (
@@ -78,8 +88,10 @@ function UserCertificates({ userId }: { userId: string }) {
               certificate={certificate}
               moduleTitle={moduleTitle(certificate)}
               downloading={downloading === certificate.id}
+              sends={sends.filter((send) => send.certificate_id === certificate.id)}
               onDownload={() => download(certificate)}
               onReflect={() => setReflectingId(certificate.id)}
+              onSendToPortfolio={() => setSendingId(certificate.id)}
             />
           </li>
         ))}
@@ -89,6 +101,13 @@ function UserCertificates({ userId }: { userId: string }) {
         moduleTitle={reflecting ? moduleTitle(reflecting) : ''}
         userId={userId}
         onClose={() => setReflectingId(null)}
+      />
+      <PortfolioDialog
+        certificate={sending}
+        moduleTitle={sending ? moduleTitle(sending) : ''}
+        userId={userId}
+        lastRecipient={sends[0]?.recipient ?? ''}
+        onClose={() => setSendingId(null)}
       />
     </>
   );

@@ -4,8 +4,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkAnswer } from '@/test/certificateServer';
 import { renderWithProviders } from '@/test/render';
 import { supabaseFake } from '@/test/supabaseFake';
-import { cpdTime } from '../cpd';
-import { formatCertificateCode, normaliseCertificateCode, verifyPath } from '../certificateCode';
+import { cpdTime } from '@shared/cpd.ts';
+import {
+  formatCertificateCode,
+  normaliseCertificateCode,
+  verifyPath,
+} from '@shared/certificate-code.ts';
 import VerifyPage from './VerifyPage';
 
 vi.mock('@/lib/loadSupabase', () =>

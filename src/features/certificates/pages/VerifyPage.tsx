@@ -8,8 +8,8 @@ import { cn } from '@/lib/cn';
 import { formatLongDate } from '@/lib/dates';
 import { serverMessage } from '@/lib/serverMessage';
 import { isTooManyChecks, type CertificateCheck } from '../api';
-import { formatCertificateCode, normaliseCertificateCode } from '../certificateCode';
-import { durationLabel } from '../cpd';
+import { formatCertificateCode, normaliseCertificateCode } from '@shared/certificate-code.ts';
+import { durationLabel } from '@shared/cpd.ts';
 import { useCertificateCheck } from '../hooks';
 import { VerifyCodeForm } from '../components/VerifyCodeForm';
 

@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { describe, expect, it } from 'vitest';
-import { buildCertificatePdf, type CertificatePdfInput } from './buildCertificatePdf';
-import { testFontFiles } from './testFonts';
+import { describe, expect, it, vi } from 'vitest';
+import { buildCertificatePdf, type CertificatePdfInput } from '@shared/certificate-pdf/build.ts';
 
 const certificate: CertificatePdfInput = {
   holderName: 'Zoë Ünal-Dvořák',
@@ -52,9 +51,7 @@ async function read(bytes: Uint8Array) {
 
 describe('the certificate PDF', () => {
   it('holds the certificate as real text: name, module, date, time, credits, reflection, check', async () => {
-    const { text, pages, sizes, info } = await read(
-      await buildCertificatePdf(certificate, await testFontFiles()),
-    );
+    const { text, pages, sizes, info } = await read(await buildCertificatePdf(certificate));
     expect(pages).toHaveLength(1);
     expect(sizes[0]).toEqual([0, 0, 595.28, 841.89]);
     for (const expected of [
@@ -79,9 +76,7 @@ describe('the certificate PDF', () => {
   });
 
   it('says how to earn credits when there is no reflection', async () => {
-    const { text } = await read(
-      await buildCertificatePdf({ ...certificate, reflection: null }, await testFontFiles()),
-    );
+    const { text } = await read(await buildCertificatePdf({ ...certificate, reflection: null }));
     expect(text).toContain('Add a reflection on your certificates page');
     expect(text).not.toContain('CPD credits (RCGP');
     expect(text).not.toContain('What I learned');
@@ -92,18 +87,15 @@ describe('the certificate PDF', () => {
       .repeat(31)
       .trim();
     const { text, pages, boxes } = await read(
-      await buildCertificatePdf(
-        {
-          ...certificate,
-          holderName: 'Bartholomew-Fitzgerald Montgomery-Worthington '.repeat(3).trim(),
-          learningOutcomes: Array.from(
-            { length: 12 },
-            (_, index) => `Outcome ${index + 1}: ${long.slice(0, 180)}`,
-          ),
-          reflection: { learned: long, application: long, nextSteps: long },
-        },
-        await testFontFiles(),
-      ),
+      await buildCertificatePdf({
+        ...certificate,
+        holderName: 'Bartholomew-Fitzgerald Montgomery-Worthington '.repeat(3).trim(),
+        learningOutcomes: Array.from(
+          { length: 12 },
+          (_, index) => `Outcome ${index + 1}: ${long.slice(0, 180)}`,
+        ),
+        reflection: { learned: long, application: long, nextSteps: long },
+      }),
     );
     expect(pages.length).toBeGreaterThan(1);
     expect(pages.at(-1)).toContain('Certificate code ABCD-2345-EFGH');
@@ -116,5 +108,18 @@ describe('the certificate PDF', () => {
       expect(box.baseline).toBeGreaterThanOrEqual(55);
       expect(box.baseline).toBeLessThanOrEqual(841.89 - 55);
     }
+  });
+
+  it('is the same bytes each time it is made: a retried e-mail carries the same attachment', async () => {
+    // Made a day apart: nothing in it may come from the clock.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T09:00:00Z'));
+    const first = await buildCertificatePdf(certificate);
+    vi.setSystemTime(new Date('2026-12-02T09:00:00Z'));
+    const second = await buildCertificatePdf(certificate);
+    vi.useRealTimers();
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    const other = await buildCertificatePdf({ ...certificate, verifiedMinutes: 120 });
+    expect(Buffer.from(other).equals(Buffer.from(first))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
-import { qrMatrix } from './qrMatrix';
+import { qrMatrix } from '@shared/certificate-pdf/qr-matrix.ts';
 
 /** The matrix as a picture: each module `scale` pixels square, dark black, light white. */
 function render(matrix: boolean[][], scale = 4) {

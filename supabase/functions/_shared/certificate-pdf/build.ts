@@ -1,13 +1,13 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import { certificatePdfCopy as copy } from '@/content/certificatePdf';
-import { site } from '@/content/site';
-import { formatLongDate } from '@/lib/dates';
-import { formatCertificateCode } from '../certificateCode';
-import { cpdTime, creditsLabel, durationLabel } from '../cpd';
-import type { FontFiles } from './fonts';
-import { qrMatrix } from './qrMatrix';
-import { Typeface } from './typeface';
+import { formatCertificateCode } from '../certificate-code.ts';
+import { cpdTime, creditsLabel, durationLabel } from '../cpd.ts';
+import { londonLongDate } from '../dates.ts';
+import { organisation } from '../organisation.ts';
+import { certificatePdfCopy as copy } from './copy.ts';
+import { fontFiles } from './fonts.ts';
+import { qrMatrix } from './qr-matrix.ts';
+import { Typeface } from './typeface.ts';
 
 export interface CertificatePdfInput {
   holderName: string;
@@ -41,14 +41,10 @@ const muted = rgb(0.33, 0.37, 0.41);
  * its title and language for screen readers, flowing onto further pages when the outcomes and the
  * reflection need them, and the verification address with its QR code at the end.
  */
-export async function buildCertificatePdf(
-  input: CertificatePdfInput,
-  fontFiles?: FontFiles,
-): Promise<Uint8Array> {
+export async function buildCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  // The site's own copies unless given (tests read them from the package).
-  const files = fontFiles ?? (await (await import('./fonts')).loadFontFiles());
+  const files = fontFiles();
   const regular = await Typeface.embed(pdf, files.regular);
   const bold = await Typeface.embed(pdf, files.bold);
 
@@ -57,10 +53,14 @@ export async function buildCertificatePdf(
   });
   pdf.setLanguage('en-GB');
   pdf.setSubject(copy.subject);
-  pdf.setAuthor(site.name);
-  pdf.setCreator(site.name);
-  pdf.setProducer(site.name);
+  pdf.setAuthor(organisation.name);
+  pdf.setCreator(organisation.name);
+  pdf.setProducer(organisation.name);
   pdf.setKeywords(['CPD', 'certificate', input.moduleTitle]);
+  // Dated by the certificate, not the moment it is made: the same certificate is the same bytes,
+  // so a retried e-mail carries the same attachment (its provider's idempotency compares bodies).
+  pdf.setCreationDate(new Date(input.issuedAt));
+  pdf.setModificationDate(new Date(input.issuedAt));
 
   let page: PDFPage = pdf.addPage(pageSize);
   let y = pageSize[1] - margin;
@@ -105,8 +105,8 @@ export async function buildCertificatePdf(
   }
 
   band();
-  write(site.name, { face: bold, size: 20, color: teal });
-  write(site.tagline, { face: regular, size: 10, color: muted, after: 28 });
+  write(organisation.name, { face: bold, size: 20, color: teal });
+  write(organisation.tagline, { face: regular, size: 10, color: muted, after: 28 });
 
   write(copy.heading, { face: bold, size: 30, after: 18 });
   write(copy.awardedTo, { face: regular, size: 12, color: muted, after: 6 });
@@ -115,7 +115,7 @@ export async function buildCertificatePdf(
   write(input.moduleTitle, { face: bold, size: 20, color: teal, after: 18 });
 
   const time = cpdTime(input.verifiedMinutes, input.reflection !== null);
-  write(copy.completedOn(formatLongDate(input.completedAt)), { face: regular, size: 12, after: 4 });
+  write(copy.completedOn(londonLongDate(input.completedAt)), { face: regular, size: 12, after: 4 });
   write(copy.verifiedTime(durationLabel(input.verifiedMinutes)), {
     face: bold,
     size: 12,
@@ -178,15 +178,15 @@ export async function buildCertificatePdf(
   y -= 2;
   besideQr(input.verifyUrl, regular, 10, teal);
   besideQr(copy.code(formatCertificateCode(input.code)), bold, 10);
-  besideQr(copy.issuedOn(formatLongDate(input.issuedAt)), regular, 9.5, muted);
+  besideQr(copy.issuedOn(londonLongDate(input.issuedAt)), regular, 9.5, muted);
   y = Math.min(y, top - qrSize);
 
   // Every page's foot: Revolve's details and the page number.
   const pages = pdf.getPages();
   const details = [
-    site.legalName,
-    site.contactEmail,
-    `${site.address.locality}, ${site.address.country}`,
+    organisation.legalName,
+    organisation.contactEmail,
+    `${organisation.address.locality}, ${organisation.address.country}`,
   ]
     .filter(Boolean)
     .join('  ·  ');

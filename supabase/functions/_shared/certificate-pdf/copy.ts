@@ -1,4 +1,4 @@
-/** The words of a certificate's PDF (src/features/certificates/pdf/). */
+/** The words of a certificate's PDF (./build.ts). */
 export const certificatePdfCopy = {
   heading: 'Certificate of completion',
   documentTitle: (moduleTitle: string, holderName: string) =>
@@ -28,4 +28,6 @@ export const certificatePdfCopy = {
   issuedOn: (date: string) => `Issued on ${date}`,
   continued: 'Certificate of completion (continued)',
   pageNumber: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  /** The file's name, with the code as shown (ABCD-2345-EFGH). */
+  fileName: (code: string) => `revolve-certificate-${code}.pdf`,
 };

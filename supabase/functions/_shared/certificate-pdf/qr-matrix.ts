@@ -1,3 +1,4 @@
+// @deno-types="npm:@types/qrcode@1.5.6"
 import QRCode from 'qrcode';
 
 /** The quiet zone QR readers need around the code, in modules. */
