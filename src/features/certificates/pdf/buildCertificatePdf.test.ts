@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import jsQR from 'jsqr';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it, vi } from 'vitest';
 import { buildCertificatePdf, type CertificatePdfInput } from '@shared/certificate-pdf/build.ts';
 
@@ -47,6 +48,78 @@ async function read(bytes: Uint8Array) {
   const info = (await pdf.getMetadata()).info as Record<string, unknown>;
   await pdf.destroy();
   return { text: pages.join('\n'), pages, sizes, info, boxes };
+}
+
+/**
+ * The QR code as a reader's camera sees it: the black rectangles the last page fills (the page's
+ * operators, with their transforms), painted white-on-black into an image, and decoded by jsQR.
+ */
+async function decodeQr(bytes: Uint8Array): Promise<string | undefined> {
+  const pdf = await getDocument({ data: bytes.slice() }).promise;
+  const page = await pdf.getPage(pdf.numPages);
+  const { fnArray, argsArray } = await page.getOperatorList();
+  type Matrix = [number, number, number, number, number, number];
+  let transform: Matrix = [1, 0, 0, 1, 0, 0];
+  let black = false;
+  const saved: [Matrix, boolean][] = [];
+  const boxes: { left: number; bottom: number; right: number; top: number }[] = [];
+  fnArray.forEach((operator, index) => {
+    const args = argsArray[index] as unknown;
+    if (operator === OPS.save) saved.push([transform, black]);
+    if (operator === OPS.restore) [transform, black] = saved.pop() ?? [transform, black];
+    if (operator === OPS.setFillRGBColor) {
+      const color = args as Record<number, number>;
+      black = color[0] === 0 && color[1] === 0 && color[2] === 0;
+    }
+    if (operator === OPS.transform) {
+      const [a, b, c, d, e, f] = args as Matrix;
+      const [a0, b0, c0, d0, e0, f0] = transform;
+      transform = [
+        a * a0 + b * c0,
+        a * b0 + b * d0,
+        c * a0 + d * c0,
+        c * b0 + d * d0,
+        e * a0 + f * c0 + e0,
+        e * b0 + f * d0 + f0,
+      ];
+    }
+    if (operator === OPS.constructPath && black) {
+      const [minX, minY, maxX, maxY] = (args as [unknown, unknown, number[]])[2];
+      const [a, , , d, e, f] = transform;
+      boxes.push({
+        left: a * (minX ?? 0) + e,
+        bottom: d * (minY ?? 0) + f,
+        right: a * (maxX ?? 0) + e,
+        top: d * (maxY ?? 0) + f,
+      });
+    }
+  });
+  await pdf.destroy();
+  if (boxes.length === 0) return undefined;
+  // Four pixels a point, with a white margin around the code.
+  const scale = 4;
+  const margin = 16;
+  const left = Math.min(...boxes.map((box) => box.left)) - margin;
+  const top = Math.max(...boxes.map((box) => box.top)) + margin;
+  const size = Math.ceil((Math.max(...boxes.map((box) => box.right)) + margin - left) * scale);
+  const height = Math.ceil((top - Math.min(...boxes.map((box) => box.bottom)) + margin) * scale);
+  const pixels = new Uint8ClampedArray(size * height * 4).fill(255);
+  for (const box of boxes) {
+    for (
+      let y = Math.round((top - box.top) * scale);
+      y < Math.round((top - box.bottom) * scale);
+      y += 1
+    ) {
+      for (
+        let x = Math.round((box.left - left) * scale);
+        x < Math.round((box.right - left) * scale);
+        x += 1
+      ) {
+        pixels.fill(0, (y * size + x) * 4, (y * size + x) * 4 + 3);
+      }
+    }
+  }
+  return jsQR(pixels, size, height)?.data;
 }
 
 describe('the certificate PDF', () => {
@@ -121,5 +194,9 @@ describe('the certificate PDF', () => {
     expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
     const other = await buildCertificatePdf({ ...certificate, verifiedMinutes: 120 });
     expect(Buffer.from(other).equals(Buffer.from(first))).toBe(false);
+  });
+
+  it('carries a QR code that opens the verification address', async () => {
+    expect(await decodeQr(await buildCertificatePdf(certificate))).toBe(certificate.verifyUrl);
   });
 });
