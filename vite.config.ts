@@ -9,6 +9,13 @@ const exitCodeProbe = process.env.EXIT_CODE_PROBE === '1';
 const probeOr = (include: string[]) =>
   exitCodeProbe ? ['scripts/exit-code-probe/failing.test.ts'] : include;
 
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  // What the app shares with the edge functions (their Deno code: relative imports with the .ts
+  // extension, packages by the names supabase/functions/deno.json maps).
+  '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
+};
+
 export default defineConfig(({ mode }) => {
   // Vitest runs components without a backend; every other command needs the full environment.
   if (!process.env.VITEST) {
@@ -26,14 +33,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     plugins: [react()],
-    resolve: {
-      alias: {
-        '@': fileURLToPath(new URL('./src', import.meta.url)),
-        // What the app shares with the edge functions (their Deno code: relative imports with
-        // the .ts extension, packages by the names supabase/functions/deno.json maps).
-        '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
-      },
-    },
+    resolve: { alias },
     server: { port: 5173, strictPort: true },
     build: {
       manifest: true,
@@ -91,6 +91,7 @@ export default defineConfig(({ mode }) => {
         },
         // The same project as packages/local-backend/vitest.config.ts (npm test in the package).
         {
+          resolve: { alias },
           test: {
             name: 'backend',
             environment: 'node',
@@ -103,6 +104,7 @@ export default defineConfig(({ mode }) => {
         // The app's dev tooling (the sample 360 player the scripts mount on the local backend) and
         // the pure parts of the build's checks (scripts/lib: budgets, Lighthouse's LCP ratio).
         {
+          resolve: { alias },
           test: {
             name: 'tools',
             environment: 'node',
@@ -114,6 +116,7 @@ export default defineConfig(({ mode }) => {
         // The same suite twice: on Supabase's current default privileges and on the legacy ones
         // (see supabase/tests/setup.ts); the grants must hold on both.
         ...['supabase', 'supabase-legacy-grants'].map((name) => ({
+          resolve: { alias },
           test: {
             name,
             environment: 'node' as const,

@@ -350,7 +350,7 @@ CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (ac
 CREATE INDEX admin_audit_log_at_idx ON public.admin_audit_log USING btree (at DESC, id DESC);
 CREATE INDEX certificate_portfolio_sends_certificate_idx ON public.certificate_portfolio_sends USING btree (certificate_id);
 CREATE INDEX certificate_portfolio_sends_user_idx ON public.certificate_portfolio_sends USING btree (user_id, requested_at DESC);
-CREATE INDEX certificates_issued_idx ON public.certificates USING btree (issued_at DESC);
+CREATE INDEX certificates_issued_idx ON public.certificates USING btree (issued_at DESC, id DESC);
 CREATE INDEX certificates_module_idx ON public.certificates USING btree (module);
 CREATE UNIQUE INDEX certificates_one_valid_idx ON public.certificates USING btree (user_id, module) WHERE (revoked_at IS NULL);
 CREATE INDEX certificates_registration_idx ON public.certificates USING btree (registration);
@@ -412,6 +412,21 @@ create view public.admin_active_trials with (security_invoker=true) as
     p.email AS profile_email
    FROM public.active_trial_users t
      LEFT JOIN public.profiles p ON p.id = t.user_id;
+
+create view public.admin_certificates with (security_invoker=true) as
+ SELECT c.id,
+    c.code,
+    c.user_id,
+    c.module,
+    c.completed_at,
+    c.verified_minutes,
+    c.issued_at,
+    c.revoked_at,
+    c.revoked_reason,
+    p.name AS profile_name,
+    p.email AS profile_email
+   FROM public.certificates c
+     LEFT JOIN public.profiles p ON p.id = c.user_id;
 
 create view public.admin_expired_trials with (security_invoker=true) as
  SELECT t.id,
@@ -1676,6 +1691,19 @@ AS $function$
 begin
   perform private.assert_admin();
   return query select a.* from public.admin_audit_log a where a.actor_email ilike actor_pattern;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.admin_search_certificates(pattern text)
+ RETURNS SETOF public.admin_certificates
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+begin
+  perform private.assert_admin();
+  return query select c.* from public.admin_certificates c where c.profile_email ilike pattern;
 end;
 $function$;
 
@@ -3323,6 +3351,8 @@ grant execute on function public.admin_search_active_trials(pattern text) to aut
 grant execute on function public.admin_search_active_trials(pattern text) to service_role;
 grant execute on function public.admin_search_audit_log(actor_pattern text) to authenticated;
 grant execute on function public.admin_search_audit_log(actor_pattern text) to service_role;
+grant execute on function public.admin_search_certificates(pattern text) to authenticated;
+grant execute on function public.admin_search_certificates(pattern text) to service_role;
 grant execute on function public.admin_search_expired_trials(pattern text) to authenticated;
 grant execute on function public.admin_search_expired_trials(pattern text) to service_role;
 grant execute on function public.admin_search_leads(pattern text) to authenticated;
@@ -3396,6 +3426,7 @@ grant delete, insert, select, update on table public.active_trial_users to servi
 grant select on table public.admin_active_trials to authenticated;
 grant select on table public.admin_audit_log to authenticated;
 grant select on table public.admin_audit_log to service_role;
+grant select on table public.admin_certificates to authenticated;
 grant select on table public.admin_expired_trials to authenticated;
 grant select on table public.admin_leads to authenticated;
 grant select on table public.admin_module_unlocks to authenticated;

@@ -3,7 +3,8 @@
  * project's migrations and seed, adds the users (100,000 unless given) with pending, active and
  * expired trials and module unlocks, as many leads and twice as many audit entries, then times each
  * admin tab's first page and a search by part of an e-mail, through the same list functions the
- * dashboard uses, and the sales pages' lists and funnel (/admin/leads, /admin/activity), signed in
+ * dashboard uses, the sales pages' lists and funnel (/admin/leads, /admin/activity) and the
+ * certificates (/admin/certificates, one for each user with an active trial), signed in
  * as the seeded admin. Exits 1 when a first page or a search takes over 100 ms (a page deep into a
  * list, or the activity page's counts over a period: 300 ms), or a search finds nothing.
  * Usage: npm run bench:admin [-- <users>]   (or ADMIN_BENCH_USERS=<users>)
@@ -22,6 +23,7 @@ import {
   listUsers,
 } from '../src/features/admin/api';
 import { listAuditLog, listLeads, readFunnel, readModuleStarts } from '../src/features/sales/api';
+import { listCertificates } from '../src/features/certificates/adminList';
 import type { Database } from '../src/lib/database.types';
 import { seeded, seededAdminTotpSecret, seedPassword } from '../supabase/tests/seedAccounts';
 
@@ -111,7 +113,34 @@ try {
       gen_random_uuid(), jsonb_build_object('email', 'scale-user-' || n || '@example.org'),
       now() - (n || ' minutes')::interval
     from generate_series(1, ${USERS * 2}) as n`);
+  // Certificates: every user with an active trial completed Rural Minds (its registration, as the
+  // learning record store keeps it) and holds its certificate; every tenth of those was revoked.
+  await pool.query(`
+    with numbered as (
+      select id, (regexp_match(email, '(\\d+)@'))[1]::int as n from public.profiles
+      where email like 'scale-user-%'
+    ),
+    progress as (
+      insert into public.learning_progress (user_id, module, actor, actor_key, activity_id,
+        lms_authority, seconds_watched, percent, completed_at)
+      select id, 'rural-minds', jsonb_build_object('account', jsonb_build_object('name', id)),
+        'account:' || id, 'https://revolve.example/xapi/activities/module/rural-minds', '{}',
+        1400, 93, now() - (n || ' minutes')::interval
+      from numbered where n between ${nth(0.1) + 1} and ${nth(0.4)}
+      returning registration, user_id, completed_at
+    )
+    insert into public.certificates (code, user_id, module, registration, completed_at,
+      verified_minutes, issued_at, revoked_at, revoked_reason)
+    select private.new_certificate_code(), user_id, 'rural-minds', registration, completed_at, 23,
+      completed_at, case when row_number() over () % 10 = 0 then now() end,
+      case when row_number() over () % 10 = 0 then 'Issued in error' end
+    from progress`);
   await pool.query('analyze');
+  const {
+    rows: [someCertificate],
+  } = await pool.query<{ code: string }>(
+    'select code from public.certificates order by issued_at limit 1 offset 12345',
+  );
   console.log(`Seeded ${USERS} users in ${Math.round(performance.now() - seeding)} ms.`);
 
   const admin = clientFor(backend.url, LOCAL_PUBLISHABLE_KEY) as SupabaseClient<Database>;
@@ -168,6 +197,15 @@ try {
     [
       'Leads, status New, page 100',
       () => listLeads(admin, { page: 100, search: '', status: 'new' }),
+    ],
+    ['Certificates', () => listCertificates(admin, firstPage)],
+    [
+      `Certificates, search "${user(0.25)}@"`,
+      () => listCertificates(admin, { page: 0, search: `${user(0.25)}@` }),
+    ],
+    [
+      'Certificates, search by code',
+      () => listCertificates(admin, { page: 0, search: someCertificate?.code ?? '' }),
     ],
     ['Audit log', () => listAuditLog(admin, { page: 0, action: null, actor: '' })],
     [

@@ -150,6 +150,12 @@ export type Database = {
           {
             foreignKeyName: 'certificate_portfolio_sends_certificate_id_fkey';
             columns: ['certificate_id'];
+            referencedRelation: 'admin_certificates';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'certificate_portfolio_sends_certificate_id_fkey';
+            columns: ['certificate_id'];
             referencedRelation: 'certificates';
             referencedColumns: ['id'];
           },
@@ -699,6 +705,35 @@ export type Database = {
           },
         ];
       };
+      admin_certificates: {
+        Row: {
+          code: string;
+          completed_at: string;
+          id: string;
+          issued_at: string;
+          module: string;
+          profile_email: string | null;
+          profile_name: string | null;
+          revoked_at: string | null;
+          revoked_reason: string | null;
+          user_id: string;
+          verified_minutes: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'certificates_module_fkey';
+            columns: ['module'];
+            referencedRelation: 'learning_modules';
+            referencedColumns: ['slug'];
+          },
+          {
+            foreignKeyName: 'certificates_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       admin_expired_trials: {
         Row: {
           can_retrial: boolean;
@@ -895,6 +930,28 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'admin_audit_log';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      admin_search_certificates: {
+        Args: { pattern: string };
+        Returns: {
+          code: string;
+          completed_at: string;
+          id: string;
+          issued_at: string;
+          module: string;
+          profile_email: string | null;
+          profile_name: string | null;
+          revoked_at: string | null;
+          revoked_reason: string | null;
+          user_id: string;
+          verified_minutes: number;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_certificates';
           isOneToOne: false;
           isSetofReturn: true;
         };

@@ -1,4 +1,5 @@
-import type { AdminCertificate, Certificate, CertificateCheck } from '@/features/certificates/api';
+import type { AdminCertificate } from '@/features/certificates/adminList';
+import type { Certificate, CertificateCheck } from '@/features/certificates/api';
 
 /** A learner's certificate as /certificates and the dashboard read it: valid, no reflection. */
 export function certificateRow(overrides: Partial<Certificate> = {}): Certificate {
@@ -39,7 +40,8 @@ export function adminCertificateRow(overrides: Partial<AdminCertificate> = {}): 
     issued_at: '2026-11-28T09:00:01Z',
     revoked_at: null,
     revoked_reason: null,
-    profiles: { name: 'Sam Patel', email: 'sam@example.com' },
+    profile_name: 'Sam Patel',
+    profile_email: 'sam@example.com',
     ...overrides,
   };
 }

@@ -61,6 +61,7 @@ const signedInSecurityDefiners: Record<string, string> = {
   'public.admin_module_starts(days integer)': `${admin}; counts every user's unlocks`,
   'public.admin_search_active_trials(pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE`,
   'public.admin_search_audit_log(actor_pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE`,
+  'public.admin_search_certificates(pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE`,
   'public.admin_search_expired_trials(pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE`,
   'public.admin_search_leads(pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE; answers no client_key`,
   'public.admin_search_module_unlocks(pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE`,

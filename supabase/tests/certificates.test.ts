@@ -577,6 +577,38 @@ describe('who reads and writes certificates', () => {
   });
 });
 
+describe('the admin list', () => {
+  it('admins at aal2 list and search every certificate with its learner; learners see their own, aal1 admins none', async () => {
+    const learner = await certifiedLearner('Listed Holder');
+    const listed = await admin
+      .from('admin_certificates')
+      .select('id, code, profile_name, profile_email')
+      .eq('id', learner.certificate.id);
+    expect(listed.data).toEqual([
+      {
+        id: learner.certificate.id,
+        code: learner.certificate.code,
+        profile_name: 'Listed Holder',
+        profile_email: learner.email,
+      },
+    ]);
+    const found = await admin
+      .rpc('admin_search_certificates', { pattern: `%${learner.email.split('@')[0]}%` })
+      .select('id, profile_email');
+    expect(found.data).toEqual([{ id: learner.certificate.id, profile_email: learner.email }]);
+
+    const own = await learner.client.from('admin_certificates').select('id');
+    expect(own.data).toEqual([{ id: learner.certificate.id }]);
+    const searched = await learner.client.rpc('admin_search_certificates', { pattern: '%' });
+    expect(searched.error?.code).toBe('42501');
+    const atAal1 = await signedInAtAal1((await newAdmin('Listing Aal1 Admin')).email);
+    const unverified = await atAal1.rpc('admin_search_certificates', { pattern: '%' });
+    expect(unverified.error?.message).toBe('Two-factor authentication required');
+    const anon = await anonClient().from('admin_certificates').select('id');
+    expect(anon.error?.code).toBe('42501');
+  });
+});
+
 describe('sending to a portfolio', () => {
   const note = {
     learned: 'How isolation shows in farming families.',

@@ -40,6 +40,7 @@ const tables: Record<string, Record<(typeof apiRoles)[number], string[]>> = {
   admin_module_unlocks: { anon: [], authenticated: ['SELECT'], service_role: [] },
   // The columns of leads that admins read (leads' own grants are per column, below).
   admin_leads: { anon: [], authenticated: ['SELECT'], service_role: [] },
+  admin_certificates: { anon: [], authenticated: ['SELECT'], service_role: [] },
   // The access codes as listed: read only through admin_access_codes() and friends.
   admin_access_code_list: { anon: [], authenticated: [], service_role: [] },
   // Reached only through the LRS functions, the service role's included (the secrets' hashes).
@@ -90,6 +91,7 @@ const functions: Record<string, string[]> = {
   'public.admin_module_starts': signedIn,
   'public.admin_search_active_trials': signedIn,
   'public.admin_search_audit_log': signedIn,
+  'public.admin_search_certificates': signedIn,
   'public.admin_search_expired_trials': signedIn,
   'public.admin_search_leads': signedIn,
   'public.admin_search_module_unlocks': signedIn,

@@ -1,17 +1,9 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '@/lib/database.types';
 import { loadReader } from '@/lib/loadReader';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { queryKeys } from '@/lib/queryKeys';
-import { pageRange, readNewestFirst, searchPattern, type Page } from '@/lib/serverPages';
-import { normaliseCertificateCode } from '@shared/certificate-code.ts';
-
-/** Any client of this project's database: the app's, or a script's. */
-type Client = SupabaseClient<Database>;
-
-/** Rows per page of /admin/certificates, as the other admin lists. */
-export const ADMIN_CERTIFICATES_PAGE_SIZE = 25;
+import type { Page } from '@/lib/serverPages';
+import { listCertificates, type AdminCertificate, type AdminCertificateQuery } from './adminList';
 
 const ownColumns =
   'id, code, module, completed_at, verified_minutes, issued_at, revoked_at, revoked_reason, reflection_learned, reflection_application, reflection_next_steps, reflected_at';
@@ -52,38 +44,6 @@ export async function checkCertificate(code: string, signal: AbortSignal) {
   const { data, error } = await supabase.rpc('verify_certificate', { code }).abortSignal(signal);
   if (error) throw error;
   return data;
-}
-
-export interface AdminCertificateQuery {
-  /** Zero-based page number. */
-  page: number;
-  /** A whole code (with or without hyphens, any case), or part of the learner's e-mail. */
-  search: string;
-}
-
-const adminColumns =
-  'id, code, module, completed_at, verified_minutes, issued_at, revoked_at, revoked_reason, profiles!inner(name, email)';
-
-/**
- * One page of every certificate, newest first, with the learner's name and e-mail. A search that
- * is a whole code finds that certificate (its unique index); anything else is part of an e-mail.
- */
-export async function listCertificates(
-  supabase: Client,
-  { page, search }: AdminCertificateQuery,
-  signal?: AbortSignal,
-) {
-  let request = supabase.from('certificates').select(adminColumns, { count: 'exact' });
-  const code = normaliseCertificateCode(search);
-  const like = code ? null : searchPattern(search);
-  if (code) request = request.eq('code', code);
-  else if (like) request = request.ilike('profiles.email', like);
-  return readNewestFirst(
-    request,
-    'issued_at',
-    pageRange(page, ADMIN_CERTIFICATES_PAGE_SIZE),
-    signal,
-  );
 }
 
 export async function fetchCertificates(
@@ -167,7 +127,6 @@ export async function sendToPortfolio({ certificateId, recipient }: PortfolioSen
 // Each row as supabase-js infers it from the reader's select and the generated Database type.
 export type Certificate = Awaited<ReturnType<typeof fetchMyCertificates>>[number];
 export type CertificateCheck = Awaited<ReturnType<typeof checkCertificate>>;
-export type AdminCertificate = Awaited<ReturnType<typeof listCertificates>>['rows'][number];
 export type PortfolioSendRecord = Awaited<ReturnType<typeof fetchPortfolioSends>>[number];
 
 /** Whether the certificate carries the learner's reflection (all three parts, or none). */

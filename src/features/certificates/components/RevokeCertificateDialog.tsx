@@ -18,7 +18,7 @@ import { findModule } from '@/content/modules';
 import { cn } from '@/lib/cn';
 import { serverMessage } from '@/lib/serverMessage';
 import { toast } from '@/lib/toast';
-import type { AdminCertificate } from '../api';
+import type { AdminCertificate } from '../adminList';
 import { formatCertificateCode } from '@shared/certificate-code.ts';
 import { useRevokeCertificate } from '../hooks';
 import { characterCount, REVOKE_REASON_LIMIT, revokeSchema } from '../schemas';
@@ -78,7 +78,7 @@ function RevokeForm({
         <DialogDescription>
           {copy.description(
             code,
-            certificate.profiles.name,
+            certificate.profile_name ?? '',
             findModule(certificate.module)?.title ?? certificate.module,
           )}
         </DialogDescription>

@@ -6,10 +6,10 @@ import { SearchField } from '@/components/ui/search-field';
 import { adminCertificatesPage as copy } from '@/content/certificates';
 import { findModule } from '@/content/modules';
 import { formatDate } from '@/lib/dates';
-import type { AdminCertificate } from '../api';
+import type { AdminCertificate } from '../adminList';
 import { formatCertificateCode } from '@shared/certificate-code.ts';
 import { Pager } from '@/components/ui/pager';
-import { ADMIN_CERTIFICATES_PAGE_SIZE } from '../api';
+import { ADMIN_CERTIFICATES_PAGE_SIZE } from '../adminList';
 import { CertificateStatusBadge } from '../components/CertificateStatusBadge';
 import { RevokeCertificateDialog } from '../components/RevokeCertificateDialog';
 import { useAdminCertificates } from '../hooks';
@@ -38,11 +38,11 @@ export default function AdminCertificatesPage() {
     {
       header: headers.learner,
       rowHeader: true,
-      cell: ({ profiles }) => (
+      cell: ({ profile_name, profile_email }) => (
         <>
-          <span className="block">{profiles.name}</span>
+          <span className="block">{profile_name}</span>
           <span className="block font-normal text-muted-foreground [overflow-wrap:anywhere]">
-            {profiles.email}
+            {profile_email}
           </span>
         </>
       ),
@@ -86,7 +86,7 @@ export default function AdminCertificatesPage() {
             size="sm"
             aria-label={copy.revokeLabel(
               formatCertificateCode(certificate.code),
-              certificate.profiles.name,
+              certificate.profile_name ?? '',
             )}
             onClick={() => setRevokingId(certificate.id)}
           >
