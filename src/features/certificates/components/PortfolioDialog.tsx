@@ -1,16 +1,7 @@
-import { useId } from 'react';
-import { FieldError, FormField } from '@/components/form/FormField';
+import { FormDialogFooter, RecordDialog } from '@/components/form/FormDialog';
+import { FormField } from '@/components/form/FormField';
 import { useZodForm } from '@/components/form/useZodForm';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { portfolioDialog as copy } from '@/content/certificates';
 import { serverMessage } from '@/lib/serverMessage';
@@ -37,20 +28,17 @@ export function PortfolioDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={certificate !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-lg">
-        {certificate ? (
-          <PortfolioForm
-            key={certificate.id}
-            certificate={certificate}
-            moduleTitle={moduleTitle}
-            userId={userId}
-            lastRecipient={lastRecipient}
-            onSent={onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <RecordDialog record={certificate} onClose={onClose} className="max-w-lg">
+      {(chosen) => (
+        <PortfolioForm
+          certificate={chosen}
+          moduleTitle={moduleTitle}
+          userId={userId}
+          lastRecipient={lastRecipient}
+          onSent={onClose}
+        />
+      )}
+    </RecordDialog>
   );
 }
 
@@ -67,7 +55,6 @@ function PortfolioForm({
   lastRecipient: string;
   onSent: () => void;
 }) {
-  const serverErrorId = useId();
   const form = useZodForm(portfolioSchema, { recipient: lastRecipient });
   const { errors, isSubmitting } = form.formState;
   const send = useSendToPortfolio(userId);
@@ -81,8 +68,6 @@ function PortfolioForm({
       form.setError('root.server', { message: serverMessage(error) ?? copy.errors.failed });
     }
   });
-
-  const serverError = errors.root?.server?.message;
 
   return (
     <>
@@ -110,21 +95,13 @@ function PortfolioForm({
             />
           )}
         </FormField>
-        {serverError ? (
-          <div role="alert">
-            <FieldError id={serverErrorId}>{serverError}</FieldError>
-          </div>
-        ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {copy.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? copy.sending : copy.send}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          serverError={errors.root?.server?.message}
+          cancelLabel={copy.cancel}
+          submitLabel={copy.send}
+          busyLabel={copy.sending}
+          busy={isSubmitting}
+        />
       </form>
     </>
   );

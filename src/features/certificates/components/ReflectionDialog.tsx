@@ -1,18 +1,9 @@
-import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { FieldError, FormField } from '@/components/form/FormField';
+import { FormDialogFooter, RecordDialog } from '@/components/form/FormDialog';
+import { FormField } from '@/components/form/FormField';
 import { useZodForm } from '@/components/form/useZodForm';
-import { Button } from '@/components/ui/button';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { characterCountLabel, reflectionDialog as copy } from '@/content/certificates';
 import { cn } from '@/lib/cn';
 import { serverMessage } from '@/lib/serverMessage';
@@ -42,19 +33,16 @@ export function ReflectionDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={certificate !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-2xl">
-        {certificate ? (
-          <ReflectionForm
-            key={certificate.id}
-            certificate={certificate}
-            moduleTitle={moduleTitle}
-            userId={userId}
-            onSaved={onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <RecordDialog record={certificate} onClose={onClose} className="max-w-2xl">
+      {(chosen) => (
+        <ReflectionForm
+          certificate={chosen}
+          moduleTitle={moduleTitle}
+          userId={userId}
+          onSaved={onClose}
+        />
+      )}
+    </RecordDialog>
   );
 }
 
@@ -69,7 +57,6 @@ function ReflectionForm({
   userId: string;
   onSaved: () => void;
 }) {
-  const serverErrorId = useId();
   const form = useZodForm(reflectionSchema, {
     learned: certificate.reflection_learned ?? '',
     application: certificate.reflection_application ?? '',
@@ -89,8 +76,6 @@ function ReflectionForm({
       form.setError('root.server', { message: serverMessage(error) ?? copy.errors.failed });
     }
   });
-
-  const serverError = errors.root?.server?.message;
 
   return (
     <>
@@ -118,21 +103,13 @@ function ReflectionForm({
             </FormField>
           );
         })}
-        {serverError ? (
-          <div role="alert">
-            <FieldError id={serverErrorId}>{serverError}</FieldError>
-          </div>
-        ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {copy.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? copy.saving : copy.save}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          serverError={errors.root?.server?.message}
+          cancelLabel={copy.cancel}
+          submitLabel={copy.save}
+          busyLabel={copy.saving}
+          busy={isSubmitting}
+        />
       </form>
     </>
   );

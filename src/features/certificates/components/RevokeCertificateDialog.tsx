@@ -1,18 +1,9 @@
-import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { FieldError, FormField } from '@/components/form/FormField';
+import { FormDialogFooter, RecordDialog } from '@/components/form/FormDialog';
+import { FormField } from '@/components/form/FormField';
 import { useZodForm } from '@/components/form/useZodForm';
-import { Button } from '@/components/ui/button';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { characterCountLabel, revokeDialog as copy } from '@/content/certificates';
 import { findModule } from '@/content/modules';
 import { cn } from '@/lib/cn';
@@ -35,13 +26,9 @@ export function RevokeCertificateDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={certificate !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        {certificate ? (
-          <RevokeForm key={certificate.id} certificate={certificate} onRevoked={onClose} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <RecordDialog record={certificate} onClose={onClose}>
+      {(chosen) => <RevokeForm certificate={chosen} onRevoked={onClose} />}
+    </RecordDialog>
   );
 }
 
@@ -52,7 +39,6 @@ function RevokeForm({
   certificate: AdminCertificate;
   onRevoked: () => void;
 }) {
-  const serverErrorId = useId();
   const form = useZodForm(revokeSchema, { reason: '' });
   const { errors, isSubmitting } = form.formState;
   const reason = useWatch({ control: form.control, name: 'reason' });
@@ -69,7 +55,6 @@ function RevokeForm({
       form.setError('root.server', { message: serverMessage(error) ?? copy.errors.failed });
     }
   });
-  const serverError = errors.root?.server?.message;
 
   return (
     <>
@@ -98,21 +83,14 @@ function RevokeForm({
         >
           {(control) => <Textarea {...control} {...form.register('reason')} rows={3} />}
         </FormField>
-        {serverError ? (
-          <div role="alert">
-            <FieldError id={serverErrorId}>{serverError}</FieldError>
-          </div>
-        ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {copy.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={isSubmitting}>
-            {isSubmitting ? copy.revoking : copy.confirm}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          serverError={errors.root?.server?.message}
+          cancelLabel={copy.cancel}
+          submitLabel={copy.confirm}
+          busyLabel={copy.revoking}
+          busy={isSubmitting}
+          destructive
+        />
       </form>
     </>
   );
