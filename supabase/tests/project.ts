@@ -142,3 +142,23 @@ export async function runCronJob(name: string): Promise<string | null> {
   await pgNetIdle();
   return failure;
 }
+
+/**
+ * Resolves once the database's clock is at least 15 seconds before the end of its minute: limits
+ * counted per calendar minute then count a test's burst of requests in one minute, not two.
+ */
+export async function awayFromMinuteEnd(): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        Number(
+          (
+            await database().query<{ second: string }>(
+              'select extract(second from clock_timestamp()) as second',
+            )
+          ).rows[0]?.second,
+        ),
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBeLessThan(45);
+}
