@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from '@/lib/links';
 import { backToAdminDashboard } from '@/content/admin';
+import { PageTitle } from './PageTitle';
 
 /** A page reached from the Admin Dashboard: the way back to it, then the page's heading and intro. */
 export function AdminSubpageHeader({ copy }: { copy: { heading: string; intro: string } }) {
@@ -13,10 +14,9 @@ export function AdminSubpageHeader({ copy }: { copy: { heading: string; intro: s
         <ArrowLeft aria-hidden className="h-4 w-4" />
         {backToAdminDashboard}
       </Link>
-      <h1 className="mt-4 text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
-        {copy.heading}
-      </h1>
-      <p className="mt-3 max-w-3xl text-lg text-muted-foreground">{copy.intro}</p>
+      <div className="mt-4">
+        <PageTitle copy={copy} />
+      </div>
     </div>
   );
 }

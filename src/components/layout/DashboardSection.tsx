@@ -8,11 +8,14 @@ import { useId, type ReactNode } from 'react';
 export function DashboardSection({
   heading,
   headingId: fixedHeadingId,
+  intro,
   busy = false,
   children,
 }: {
   heading: ReactNode;
   headingId?: string;
+  /** A sentence under the heading. */
+  intro?: ReactNode;
   busy?: boolean;
   children: ReactNode;
 }) {
@@ -23,6 +26,7 @@ export function DashboardSection({
       <h2 id={headingId} className="text-xl font-semibold">
         {heading}
       </h2>
+      {intro ? <p className="mt-1 text-muted-foreground">{intro}</p> : null}
       {children}
     </section>
   );

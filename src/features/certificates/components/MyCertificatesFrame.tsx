@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DashboardSection } from '@/components/layout/DashboardSection';
+import { Skeleton } from '@/components/ui/skeleton';
 import { myCertificatesCopy as copy } from '@/content/myCertificates';
 
 /**
@@ -8,8 +9,7 @@ import { myCertificatesCopy as copy } from '@/content/myCertificates';
  */
 export function MyCertificatesFrame({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <DashboardSection heading={copy.heading} busy={busy}>
-      <p className="mt-1 text-muted-foreground">{copy.intro}</p>
+    <DashboardSection heading={copy.heading} intro={copy.intro} busy={busy}>
       {children}
     </DashboardSection>
   );
@@ -17,7 +17,6 @@ export function MyCertificatesFrame({ busy, children }: { busy: boolean; childre
 
 /** Placeholders the shape of the certificate rows, while the certificates load. */
 export function MyCertificatesSkeleton() {
-  const pulse = 'animate-pulse bg-muted motion-reduce:animate-none';
   return (
     <div className="mt-4">
       <p role="status" className="sr-only">
@@ -26,9 +25,9 @@ export function MyCertificatesSkeleton() {
       <ul aria-hidden className="divide-y rounded-lg border">
         {[0, 1].map((item) => (
           <li key={item} className="flex flex-wrap items-center gap-3 p-4">
-            <div className={`h-5 w-40 rounded ${pulse}`} />
-            <div className={`h-4 w-32 rounded ${pulse}`} />
-            <div className={`ml-auto h-5 w-14 rounded-md ${pulse}`} />
+            <Skeleton className="h-5 w-40 rounded" />
+            <Skeleton className="h-4 w-32 rounded" />
+            <Skeleton className="ml-auto h-5 w-14 rounded-md" />
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RotateCcw } from 'lucide-react';
+import { PageTitle } from '@/components/layout/PageTitle';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { certificatesPage as copy } from '@/content/certificates';
@@ -29,10 +30,7 @@ export default function CertificatesPage() {
   return (
     <div className="container space-y-8 py-12 md:py-16">
       <div>
-        <h1 className="text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
-          {copy.heading}
-        </h1>
-        <p className="mt-3 max-w-3xl text-lg text-muted-foreground">{copy.intro}</p>
+        <PageTitle copy={copy} />
       </div>
       {user ? <UserCertificates userId={user.id} /> : <p role="status">{copy.loading}</p>}
     </div>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { RotateCcw, SearchX, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { PageTitle } from '@/components/layout/PageTitle';
 import { Button } from '@/components/ui/button';
 import { verifyPage as copy } from '@/content/certificates';
 import { findModule } from '@/content/modules';
@@ -22,10 +23,7 @@ export default function VerifyPage() {
   return (
     <div className="container max-w-4xl space-y-8 py-12 md:py-16">
       <div>
-        <h1 className="text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
-          {copy.heading}
-        </h1>
-        <p className="mt-3 max-w-3xl text-lg text-muted-foreground">{copy.intro}</p>
+        <PageTitle copy={copy} />
       </div>
       {code === undefined ? (
         <VerifyCodeForm title={copy.form.title} />

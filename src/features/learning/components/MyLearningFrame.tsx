@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DashboardSection } from '@/components/layout/DashboardSection';
+import { Skeleton } from '@/components/ui/skeleton';
 import { myLearningCopy as copy } from '@/content/learning';
 
 /**
@@ -8,8 +9,7 @@ import { myLearningCopy as copy } from '@/content/learning';
  */
 export function MyLearningFrame({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <DashboardSection heading={copy.heading} busy={busy}>
-      <p className="mt-1 text-muted-foreground">{copy.intro}</p>
+    <DashboardSection heading={copy.heading} intro={copy.intro} busy={busy}>
       {children}
     </DashboardSection>
   );
@@ -17,7 +17,6 @@ export function MyLearningFrame({ busy, children }: { busy: boolean; children: R
 
 /** Placeholders the shape of the module cards, while the learning loads. */
 export function MyLearningSkeleton() {
-  const pulse = 'animate-pulse bg-muted motion-reduce:animate-none';
   return (
     <div className="mt-4">
       <p role="status" className="sr-only">
@@ -26,10 +25,10 @@ export function MyLearningSkeleton() {
       <ul aria-hidden className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {[0, 1, 2].map((item) => (
           <li key={item} className="space-y-3 rounded-lg border p-4">
-            <div className={`h-5 w-2/3 rounded ${pulse}`} />
-            <div className={`h-2.5 w-full rounded-full ${pulse}`} />
-            <div className={`h-4 w-1/3 rounded ${pulse}`} />
-            <div className={`h-9 w-24 rounded-md ${pulse}`} />
+            <Skeleton className="h-5 w-2/3 rounded" />
+            <Skeleton className="h-2.5 w-full rounded-full" />
+            <Skeleton className="h-4 w-1/3 rounded" />
+            <Skeleton className="h-9 w-24 rounded-md" />
           </li>
         ))}
       </ul>
