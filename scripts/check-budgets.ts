@@ -47,7 +47,7 @@ if (routes.length === 0) {
   process.exit(1);
 }
 
-const server = await startPreviewServer(4175);
+const server = await startPreviewServer();
 const browser = await chromium.launch({ executablePath: testBrowserPath(), args: chromeFlags });
 /** Loads `route` at `viewport` with an empty cache and counts its first-view JavaScript. */
 async function measure(route: string, viewport: (typeof BUDGET_VIEWPORTS)[number]) {
@@ -134,7 +134,7 @@ try {
   );
 } finally {
   await browser.close();
-  server.stop();
+  await server.stop();
 }
 
 const rows: BudgetRow[] = routes.map((route) => {

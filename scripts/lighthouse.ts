@@ -126,7 +126,7 @@ try {
 } finally {
   chrome.kill();
   floor.stop();
-  server.stop();
+  await server.stop();
 }
 
 if (failures.length > 0) {

@@ -68,7 +68,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.stop();
+  await server.stop();
 }
 console.log(
   `Screenshots of ${routeExpectations.length + 1} routes at 390 and 1440 px are in screenshots/.`,

@@ -1,23 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { waitForHttp } from './wait-for-http';
+import { isBuiltSite, listenOnLoopback, siteHandler } from './site-server';
 
-/** Starts scripts/serve-dist.ts on a port and resolves once it answers; stop() ends it. */
+/**
+ * Serves the built site as scripts/serve-dist.ts does, in this process, on `port` (a free one by
+ * default). A port already taken fails here: the caller never measures another server that
+ * happens to answer there.
+ */
 export async function startPreviewServer(
-  port: number,
-): Promise<{ origin: string; stop: () => void }> {
-  const root = resolve(import.meta.dirname, '..', '..');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/serve-dist.ts', '--port', String(port)],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const origin = `http://localhost:${port}`;
-  try {
-    await waitForHttp(origin, { timeoutMs: 15_000, givenUp: () => child.exitCode !== null });
-  } catch (error) {
-    child.kill();
-    throw error;
+  port = 0,
+): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const dist = resolve(import.meta.dirname, '..', '..', 'dist');
+  if (!isBuiltSite(dist)) {
+    throw new Error(
+      'dist/ has no built site: run `npm run build:local` (or `npm run build`) first.',
+    );
   }
-  return { origin, stop: () => child.kill() };
+  const site = await listenOnLoopback(siteHandler(dist), port);
+  return { origin: site.origin, stop: site.close };
 }
