@@ -19,6 +19,9 @@ const compositions = {
     '^src/features/learning/components/MyLearning(Frame)?[.]tsx$',
     // ... and My certificates.
     '^src/features/certificates/components/MyCertificates(Frame)?[.]tsx$',
+    // ... and what the learner's organisations ask of them (invitations and assigned modules), and a
+    // manager's way in to /organisation.
+    '^src/features/organisations/components/(AssignedToYou|InvitationNotice|ManagedOrganisationsNotice)[.]tsx$',
   ],
   // A trial module page offers training only to a user with an active trial; module pages launch
   // their player through the learning records and show the learner's progress.
@@ -26,6 +29,9 @@ const compositions = {
     '^src/features/trials/hooks[.]ts$',
     '^src/features/learning/(hooks|progress)[.]ts$',
     '^src/features/learning/components/ProgressSummary[.]tsx$',
+    // A module the learner's organisation assigned them opens without a password.
+    '^src/features/organisations/learnerHooks[.]ts$',
+    '^src/features/organisations/components/AssignedToYouPanel[.]tsx$',
   ],
 };
 

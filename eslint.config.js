@@ -180,6 +180,37 @@ export default tseslint.config(
                 },
               },
             },
+            // The dashboard carries what the learner's organisations ask of them (invitations and
+            // assigned modules), and a manager's way in to /organisation.
+            {
+              from: { element: { type: 'feature', captured: { feature: 'trials' } } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: 'organisations' },
+                    fileInternalPath: [
+                      'components/AssignedToYou.tsx',
+                      'components/InvitationNotice.tsx',
+                      'components/ManagedOrganisationsNotice.tsx',
+                    ],
+                  },
+                },
+              },
+            },
+            // A module the learner's organisation assigned them opens without a password.
+            {
+              from: { element: { type: 'feature', captured: { feature: 'modules' } } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: 'organisations' },
+                    fileInternalPath: ['learnerHooks.ts', 'components/AssignedToYouPanel.tsx'],
+                  },
+                },
+              },
+            },
             // Tests use the test kit (src/test: the render helper, the supabase-js fake).
             {
               from: {

@@ -46,7 +46,7 @@ create table private.unlock_attempts (
 
 create table public.access_codes (
   id uuid default gen_random_uuid() not null,
-  organisation text not null,
+  organisation_id uuid not null,
   code_hash text not null,
   code_hint text not null,
   expires_at timestamp with time zone,
@@ -60,7 +60,7 @@ create table public.access_codes (
   constraint access_codes_code_hint_check CHECK ((code_hint ~ '^[A-Z0-9]{4}$'::text)),
   constraint access_codes_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint access_codes_module_slugs_check CHECK (((module_slugs IS NULL) OR ((cardinality(module_slugs) > 0) AND (module_slugs <@ ARRAY['dementia'::text, 'home-visits'::text, 'womens-health'::text, 'social-justice'::text, 'chronic-pain'::text, 'advanced-dementia'::text, 'conflict-resolution'::text, 'group-menopause'::text, 'group-diabetes'::text])))),
-  constraint access_codes_organisation_check CHECK (((organisation = btrim(organisation)) AND ((char_length(organisation) >= 2) AND (char_length(organisation) <= 200)))),
+  constraint access_codes_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES public.organisations(id) ON DELETE RESTRICT,
   constraint access_codes_pkey PRIMARY KEY (id),
   constraint access_codes_seat_limit_check CHECK (((seat_limit >= 1) AND (seat_limit <= 100000)))
 );
@@ -88,14 +88,47 @@ create table public.admin_audit_log (
   actor_id uuid,
   actor_email text,
   action text not null,
+  organisation_id uuid,
   target_user_id uuid,
   target_id uuid,
   details jsonb default '{}'::jsonb not null,
   at timestamp with time zone default now() not null,
-  constraint admin_audit_log_action_check CHECK ((action = ANY (ARRAY['approve_trial'::text, 'reject_trial'::text, 'expire_trial'::text, 'delete_trial'::text, 'grant_admin'::text, 'create_access_code'::text, 'revoke_access_code'::text, 'update_lead'::text, 'create_lrs_client'::text, 'revoke_lrs_client'::text, 'revoke_certificate'::text]))),
+  constraint admin_audit_log_action_check CHECK ((action = ANY (ARRAY['approve_trial'::text, 'reject_trial'::text, 'expire_trial'::text, 'delete_trial'::text, 'grant_admin'::text, 'create_access_code'::text, 'revoke_access_code'::text, 'update_lead'::text, 'create_lrs_client'::text, 'revoke_lrs_client'::text, 'revoke_certificate'::text, 'create_organisation'::text, 'update_organisation'::text, 'invite_member'::text, 'resend_invitation'::text, 'withdraw_invitation'::text, 'remove_member'::text, 'change_member_cohort'::text, 'create_cohort'::text, 'rename_cohort'::text, 'delete_cohort'::text, 'assign_module'::text, 'withdraw_assignment'::text]))),
   constraint admin_audit_log_pkey PRIMARY KEY (id)
 );
 alter table public.admin_audit_log enable row level security;
+
+create table public.assignment_reminders (
+  id uuid default gen_random_uuid() not null,
+  assignment_id uuid not null,
+  user_id uuid not null,
+  days_before integer not null,
+  due_on date not null,
+  created_at timestamp with time zone default now() not null,
+  constraint assignment_reminders_assignment_id_fkey FOREIGN KEY (assignment_id) REFERENCES public.assignments(id) ON DELETE CASCADE,
+  constraint assignment_reminders_assignment_id_user_id_days_before_key UNIQUE (assignment_id, user_id, days_before),
+  constraint assignment_reminders_days_before_check CHECK ((days_before = ANY (ARRAY[7, 1]))),
+  constraint assignment_reminders_pkey PRIMARY KEY (id),
+  constraint assignment_reminders_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+);
+alter table public.assignment_reminders enable row level security;
+
+create table public.assignments (
+  id uuid default gen_random_uuid() not null,
+  organisation_id uuid not null,
+  cohort_id uuid,
+  module text not null,
+  due_on date not null,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  withdrawn_at timestamp with time zone,
+  constraint assignments_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint assignments_module_fkey FOREIGN KEY (module) REFERENCES public.learning_modules(slug),
+  constraint assignments_organisation_id_cohort_id_fkey FOREIGN KEY (organisation_id, cohort_id) REFERENCES public.cohorts(organisation_id, id) ON DELETE CASCADE,
+  constraint assignments_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES public.organisations(id) ON DELETE CASCADE,
+  constraint assignments_pkey PRIMARY KEY (id)
+);
+alter table public.assignments enable row level security;
 
 create table public.certificate_portfolio_sends (
   id uuid default gen_random_uuid() not null,
@@ -142,11 +175,23 @@ create table public.certificates (
 );
 alter table public.certificates enable row level security;
 
+create table public.cohorts (
+  id uuid default gen_random_uuid() not null,
+  organisation_id uuid not null,
+  name text not null,
+  created_at timestamp with time zone default now() not null,
+  constraint cohorts_name_check CHECK (((name = btrim(name)) AND ((char_length(name) >= 1) AND (char_length(name) <= 100)))),
+  constraint cohorts_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES public.organisations(id) ON DELETE CASCADE,
+  constraint cohorts_organisation_id_id_key UNIQUE (organisation_id, id),
+  constraint cohorts_pkey PRIMARY KEY (id)
+);
+alter table public.cohorts enable row level security;
+
 create table public.email_deliveries (
   id uuid default gen_random_uuid() not null,
   kind text not null,
   subject_id uuid not null,
-  user_id uuid not null,
+  user_id uuid,
   created_at timestamp with time zone default now() not null,
   attempts integer default 0 not null,
   max_attempts integer default 5 not null,
@@ -158,7 +203,8 @@ create table public.email_deliveries (
   cancelled_at timestamp with time zone,
   constraint email_deliveries_attempts_check CHECK ((attempts >= 0)),
   constraint email_deliveries_check CHECK ((attempts <= max_attempts)),
-  constraint email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['trial_reminder'::text, 'certificate_issued'::text, 'certificate_portfolio'::text]))),
+  constraint email_deliveries_check1 CHECK (((user_id IS NOT NULL) OR (kind = 'organisation_invitation'::text))),
+  constraint email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['trial_reminder'::text, 'certificate_issued'::text, 'certificate_portfolio'::text, 'organisation_invitation'::text, 'assignment_reminder'::text, 'overdue_digest'::text]))),
   constraint email_deliveries_kind_subject_id_key UNIQUE (kind, subject_id),
   constraint email_deliveries_last_error_check CHECK ((char_length(last_error) <= 1000)),
   constraint email_deliveries_max_attempts_check CHECK ((max_attempts > 0)),
@@ -296,6 +342,86 @@ create table public.notifications (
 );
 alter table public.notifications enable row level security;
 
+create table public.organisation_invitations (
+  id uuid default gen_random_uuid() not null,
+  organisation_id uuid not null,
+  email text not null,
+  name text,
+  role text default 'learner'::text not null,
+  cohort_id uuid,
+  invited_by uuid,
+  created_at timestamp with time zone default now() not null,
+  sent_at timestamp with time zone default now() not null,
+  expires_at timestamp with time zone default (now() + '14 days'::interval) not null,
+  accepted_at timestamp with time zone,
+  accepted_by uuid,
+  declined_at timestamp with time zone,
+  withdrawn_at timestamp with time zone,
+  constraint organisation_invitations_accepted_by_fkey FOREIGN KEY (accepted_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint organisation_invitations_check CHECK ((num_nonnulls(accepted_at, declined_at, withdrawn_at) <= 1)),
+  constraint organisation_invitations_email_check CHECK (((email = lower(btrim(email))) AND ((char_length(email) >= 3) AND (char_length(email) <= 254)))),
+  constraint organisation_invitations_invited_by_fkey FOREIGN KEY (invited_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint organisation_invitations_name_check CHECK (((name = btrim(name)) AND ((char_length(name) >= 1) AND (char_length(name) <= 100)))),
+  constraint organisation_invitations_organisation_id_cohort_id_fkey FOREIGN KEY (organisation_id, cohort_id) REFERENCES public.cohorts(organisation_id, id) ON DELETE SET NULL (cohort_id),
+  constraint organisation_invitations_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES public.organisations(id) ON DELETE CASCADE,
+  constraint organisation_invitations_pkey PRIMARY KEY (id),
+  constraint organisation_invitations_role_check CHECK ((role = ANY (ARRAY['manager'::text, 'learner'::text])))
+);
+alter table public.organisation_invitations enable row level security;
+
+create table public.organisation_members (
+  id uuid default gen_random_uuid() not null,
+  organisation_id uuid not null,
+  user_id uuid not null,
+  role text not null,
+  cohort_id uuid,
+  joined_at timestamp with time zone default now() not null,
+  removed_at timestamp with time zone,
+  removed_by uuid,
+  constraint organisation_members_check CHECK (((removed_at IS NULL) OR (removed_at >= joined_at))),
+  constraint organisation_members_organisation_id_cohort_id_fkey FOREIGN KEY (organisation_id, cohort_id) REFERENCES public.cohorts(organisation_id, id) ON DELETE SET NULL (cohort_id),
+  constraint organisation_members_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES public.organisations(id) ON DELETE CASCADE,
+  constraint organisation_members_pkey PRIMARY KEY (id),
+  constraint organisation_members_removed_by_fkey FOREIGN KEY (removed_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint organisation_members_role_check CHECK ((role = ANY (ARRAY['manager'::text, 'learner'::text]))),
+  constraint organisation_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE
+);
+alter table public.organisation_members enable row level security;
+
+create table public.organisations (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  kind text not null,
+  seats integer not null,
+  term_starts_on date not null,
+  term_ends_on date not null,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint organisations_check CHECK ((term_ends_on >= term_starts_on)),
+  constraint organisations_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint organisations_kind_check CHECK ((kind = ANY (ARRAY['gp_practice'::text, 'pcn'::text, 'training_hub'::text, 'icb'::text, 'trust'::text, 'university'::text, 'other'::text]))),
+  constraint organisations_name_check CHECK (((name = btrim(name)) AND ((char_length(name) >= 2) AND (char_length(name) <= 200)))),
+  constraint organisations_pkey PRIMARY KEY (id),
+  constraint organisations_seats_check CHECK (((seats >= 1) AND (seats <= 100000)))
+);
+alter table public.organisations enable row level security;
+
+create table public.overdue_digests (
+  id uuid default gen_random_uuid() not null,
+  organisation_id uuid not null,
+  manager_id uuid not null,
+  week_of date not null,
+  overdue integer not null,
+  created_at timestamp with time zone default now() not null,
+  constraint overdue_digests_manager_id_fkey FOREIGN KEY (manager_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
+  constraint overdue_digests_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES public.organisations(id) ON DELETE CASCADE,
+  constraint overdue_digests_organisation_id_manager_id_week_of_key UNIQUE (organisation_id, manager_id, week_of),
+  constraint overdue_digests_overdue_check CHECK ((overdue > 0)),
+  constraint overdue_digests_pkey PRIMARY KEY (id),
+  constraint overdue_digests_week_of_check CHECK ((EXTRACT(isodow FROM week_of) = (1)::numeric))
+);
+alter table public.overdue_digests enable row level security;
+
 create table public.pending_trials (
   id uuid default gen_random_uuid() not null,
   user_id uuid default auth.uid() not null,
@@ -341,6 +467,7 @@ alter table public.user_roles enable row level security;
 CREATE INDEX unlock_attempts_user_idx ON private.unlock_attempts USING btree (user_id, attempted_at DESC);
 CREATE INDEX access_codes_created_at_idx ON public.access_codes USING btree (created_at DESC);
 CREATE INDEX access_codes_created_by_idx ON public.access_codes USING btree (created_by);
+CREATE INDEX access_codes_organisation_idx ON public.access_codes USING btree (organisation_id);
 CREATE INDEX active_trial_users_expires_idx ON public.active_trial_users USING btree (expires_at);
 CREATE INDEX active_trial_users_granted_idx ON public.active_trial_users USING btree (status, granted_at DESC, id DESC);
 CREATE INDEX active_trial_users_trial_request_idx ON public.active_trial_users USING btree (trial_request_id);
@@ -348,6 +475,12 @@ CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (a
 CREATE INDEX admin_audit_log_actor_email_trgm_idx ON public.admin_audit_log USING gin (actor_email extensions.gin_trgm_ops);
 CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (actor_id, at DESC);
 CREATE INDEX admin_audit_log_at_idx ON public.admin_audit_log USING btree (at DESC, id DESC);
+CREATE INDEX admin_audit_log_organisation_idx ON public.admin_audit_log USING btree (organisation_id, at DESC) WHERE (organisation_id IS NOT NULL);
+CREATE INDEX assignment_reminders_user_idx ON public.assignment_reminders USING btree (user_id);
+CREATE UNIQUE INDEX assignments_active_idx ON public.assignments USING btree (organisation_id, COALESCE(cohort_id, '00000000-0000-0000-0000-000000000000'::uuid), module) WHERE (withdrawn_at IS NULL);
+CREATE INDEX assignments_cohort_idx ON public.assignments USING btree (organisation_id, cohort_id);
+CREATE INDEX assignments_created_by_idx ON public.assignments USING btree (created_by);
+CREATE INDEX assignments_module_idx ON public.assignments USING btree (module);
 CREATE INDEX certificate_portfolio_sends_certificate_idx ON public.certificate_portfolio_sends USING btree (certificate_id);
 CREATE INDEX certificate_portfolio_sends_user_idx ON public.certificate_portfolio_sends USING btree (user_id, requested_at DESC);
 CREATE INDEX certificates_issued_idx ON public.certificates USING btree (issued_at DESC, id DESC);
@@ -355,6 +488,7 @@ CREATE INDEX certificates_module_idx ON public.certificates USING btree (module)
 CREATE UNIQUE INDEX certificates_one_valid_idx ON public.certificates USING btree (user_id, module) WHERE (revoked_at IS NULL);
 CREATE INDEX certificates_registration_idx ON public.certificates USING btree (registration);
 CREATE INDEX certificates_user_idx ON public.certificates USING btree (user_id, issued_at DESC);
+CREATE UNIQUE INDEX cohorts_name_idx ON public.cohorts USING btree (organisation_id, lower(name));
 CREATE INDEX email_deliveries_undelivered_idx ON public.email_deliveries USING btree (kind, last_attempt_at DESC) WHERE (delivered_at IS NULL);
 CREATE INDEX email_deliveries_user_idx ON public.email_deliveries USING btree (user_id);
 CREATE INDEX expired_trials_expired_idx ON public.expired_trials USING btree (expired_at DESC, id DESC);
@@ -370,6 +504,18 @@ CREATE INDEX module_unlocks_access_code_idx ON public.module_unlocks USING btree
 CREATE INDEX module_unlocks_access_code_user_idx ON public.module_unlocks USING btree (user_id, unlocked_at) WHERE (grant_kind = 'access_code'::text);
 CREATE INDEX module_unlocks_unlocked_idx ON public.module_unlocks USING btree (unlocked_at DESC, id DESC);
 CREATE INDEX notifications_user_created_idx ON public.notifications USING btree (user_id, created_at DESC);
+CREATE INDEX organisation_invitations_accepted_by_idx ON public.organisation_invitations USING btree (accepted_by);
+CREATE INDEX organisation_invitations_cohort_idx ON public.organisation_invitations USING btree (organisation_id, cohort_id);
+CREATE INDEX organisation_invitations_email_idx ON public.organisation_invitations USING btree (email) WHERE ((accepted_at IS NULL) AND (declined_at IS NULL) AND (withdrawn_at IS NULL));
+CREATE INDEX organisation_invitations_invited_by_idx ON public.organisation_invitations USING btree (invited_by);
+CREATE UNIQUE INDEX organisation_invitations_open_idx ON public.organisation_invitations USING btree (organisation_id, email) WHERE ((accepted_at IS NULL) AND (declined_at IS NULL) AND (withdrawn_at IS NULL));
+CREATE UNIQUE INDEX organisation_members_active_idx ON public.organisation_members USING btree (organisation_id, user_id) WHERE (removed_at IS NULL);
+CREATE INDEX organisation_members_cohort_idx ON public.organisation_members USING btree (organisation_id, cohort_id) WHERE (removed_at IS NULL);
+CREATE INDEX organisation_members_removed_by_idx ON public.organisation_members USING btree (removed_by);
+CREATE INDEX organisation_members_user_idx ON public.organisation_members USING btree (user_id) WHERE (removed_at IS NULL);
+CREATE INDEX organisations_created_at_idx ON public.organisations USING btree (created_at DESC);
+CREATE INDEX organisations_created_by_idx ON public.organisations USING btree (created_by);
+CREATE INDEX overdue_digests_manager_idx ON public.overdue_digests USING btree (manager_id);
 CREATE UNIQUE INDEX pending_trials_one_open_request ON public.pending_trials USING btree (lower(email)) WHERE (status = 'pending'::text);
 CREATE INDEX pending_trials_status_submitted_idx ON public.pending_trials USING btree (status, submitted_at DESC, id DESC);
 CREATE INDEX pending_trials_user_idx ON public.pending_trials USING btree (user_id);
@@ -381,9 +527,44 @@ CREATE INDEX user_roles_role_idx ON public.user_roles USING btree (role);
 
 -- Views
 
+create view private.member_assignments as
+ SELECT m.id AS member_id,
+    m.organisation_id,
+    m.user_id,
+    m.cohort_id,
+    a.id AS assignment_id,
+    a.module,
+    a.due_on
+   FROM public.organisation_members m
+     JOIN public.assignments a ON a.organisation_id = m.organisation_id AND a.withdrawn_at IS NULL AND (a.cohort_id IS NULL OR a.cohort_id = m.cohort_id)
+  WHERE m.removed_at IS NULL;
+
+create view private.member_modules as
+ SELECT organisation_id,
+    member_id,
+    user_id,
+    module,
+    min(due_on) AS due_on
+   FROM private.member_assignments a
+  GROUP BY organisation_id, member_id, user_id, module;
+
+create view private.open_assignments as
+ SELECT a.member_id,
+    a.organisation_id,
+    a.user_id,
+    a.assignment_id,
+    a.module,
+    a.due_on
+   FROM private.member_assignments a
+     JOIN public.organisations o ON o.id = a.organisation_id
+  WHERE (( SELECT private.london_today() AS london_today)) >= o.term_starts_on AND (( SELECT private.london_today() AS london_today)) <= o.term_ends_on AND NOT (EXISTS ( SELECT 1
+           FROM public.learning_progress lp
+          WHERE lp.user_id = a.user_id AND lp.module = a.module AND lp.completed_at IS NOT NULL));
+
 create view public.admin_access_code_list with (security_invoker=true) as
  SELECT c.id,
-    c.organisation,
+    c.organisation_id,
+    o.name AS organisation,
     c.code_hint,
     c.expires_at,
     c.seat_limit,
@@ -399,6 +580,7 @@ create view public.admin_access_code_list with (security_invoker=true) as
             ELSE 'active'::text
         END::public.access_code_status AS status
    FROM public.access_codes c
+     JOIN public.organisations o ON o.id = c.organisation_id
      LEFT JOIN auth.users creator ON creator.id = c.created_by;
 
 create view public.admin_active_trials with (security_invoker=true) as
@@ -472,6 +654,166 @@ create view public.admin_module_unlocks with (security_invoker=true) as
     p.email AS profile_email
    FROM public.module_unlocks t
      LEFT JOIN public.profiles p ON p.id = t.user_id;
+
+create view public.admin_organisation_list with (security_invoker=true) as
+ SELECT id,
+    name,
+    kind,
+    seats,
+    private.organisation_seats_used(id)::public.seat_count AS seats_used,
+    term_starts_on,
+    term_ends_on,
+    created_at,
+        CASE
+            WHEN (( SELECT private.london_today() AS london_today)) < term_starts_on THEN 'upcoming'::text
+            WHEN (( SELECT private.london_today() AS london_today)) > term_ends_on THEN 'ended'::text
+            ELSE 'active'::text
+        END::public.organisation_status AS status,
+    ARRAY( SELECT p.email
+           FROM public.organisation_members m
+             JOIN public.profiles p ON p.id = m.user_id
+          WHERE m.organisation_id = o.id AND m.role = 'manager'::text AND m.removed_at IS NULL
+          ORDER BY p.email) AS manager_emails,
+    ARRAY( SELECT i.email
+           FROM public.organisation_invitations i
+          WHERE i.organisation_id = o.id AND i.role = 'manager'::text AND i.accepted_at IS NULL AND i.declined_at IS NULL AND i.withdrawn_at IS NULL AND i.expires_at > now()
+          ORDER BY i.email) AS invited_manager_emails
+   FROM public.organisations o;
+
+create view public.member_assignment_list with (security_invoker=true) as
+ SELECT m.user_id,
+    a.organisation_id,
+    o.name AS organisation_name,
+    a.module,
+    a.due_on,
+        CASE
+            WHEN lp.completed_at IS NOT NULL THEN 'completed'::text
+            WHEN lp.user_id IS NOT NULL THEN 'in_progress'::text
+            ELSE 'not_started'::text
+        END::public.progress_state AS state,
+    lp.completed_at
+   FROM public.organisation_members m
+     JOIN public.assignments a ON a.organisation_id = m.organisation_id AND a.withdrawn_at IS NULL AND (a.cohort_id IS NULL OR a.cohort_id = m.cohort_id)
+     JOIN public.organisations o ON o.id = m.organisation_id
+     LEFT JOIN public.learning_progress lp ON lp.user_id = m.user_id AND lp.module = a.module
+  WHERE m.removed_at IS NULL AND (( SELECT private.london_today() AS london_today)) >= o.term_starts_on AND (( SELECT private.london_today() AS london_today)) <= o.term_ends_on;
+
+create view public.organisation_assignment_list with (security_invoker=true) as
+ SELECT a.id,
+    a.organisation_id,
+    a.cohort_id,
+    c.name AS cohort_name,
+    a.module,
+    m.title AS module_title,
+    a.due_on,
+    a.created_at
+   FROM public.assignments a
+     JOIN public.learning_modules m ON m.slug = a.module
+     LEFT JOIN public.cohorts c ON c.id = a.cohort_id
+  WHERE a.withdrawn_at IS NULL;
+
+create view public.organisation_cohort_list with (security_invoker=true) as
+ SELECT id,
+    organisation_id,
+    name,
+    created_at,
+    (( SELECT count(*) AS count
+           FROM public.organisation_members m
+          WHERE m.cohort_id = c.id AND m.removed_at IS NULL))::public.seat_count AS members
+   FROM public.cohorts c;
+
+create view public.organisation_invitation_list with (security_invoker=true) as
+ SELECT i.id,
+    i.organisation_id,
+    i.email,
+    i.name,
+    i.role,
+    i.cohort_id,
+    c.name AS cohort_name,
+    i.created_at,
+    i.sent_at,
+    i.expires_at,
+        CASE
+            WHEN i.accepted_at IS NOT NULL THEN 'accepted'::text
+            WHEN i.declined_at IS NOT NULL THEN 'declined'::text
+            WHEN i.withdrawn_at IS NOT NULL THEN 'withdrawn'::text
+            WHEN i.expires_at <= now() THEN 'expired'::text
+            ELSE 'pending'::text
+        END::public.invitation_status AS status,
+        CASE
+            WHEN d.delivered_at IS NOT NULL THEN 'sent'::text
+            WHEN d.cancelled_at IS NOT NULL OR d.attempts >= d.max_attempts AND d.request_id IS NULL THEN 'failed'::text
+            WHEN d.last_error IS NOT NULL THEN 'retrying'::text
+            ELSE 'sending'::text
+        END::public.delivery_status AS delivery
+   FROM public.organisation_invitations i
+     LEFT JOIN public.cohorts c ON c.id = i.cohort_id
+     LEFT JOIN public.email_deliveries d ON d.kind = 'organisation_invitation'::text AND d.subject_id = i.id;
+
+create view public.organisation_member_list with (security_invoker=true) as
+ SELECT m.id,
+    m.organisation_id,
+    m.user_id,
+    p.name,
+    p.email,
+    m.role,
+    m.cohort_id,
+    c.name AS cohort_name,
+    m.joined_at,
+    COALESCE(s.assigned, 0::bigint)::integer AS assigned,
+    COALESCE(s.completed, 0::bigint)::integer AS completed,
+    COALESCE(s.overdue, 0::bigint)::integer AS overdue
+   FROM public.organisation_members m
+     JOIN public.profiles p ON p.id = m.user_id
+     LEFT JOIN public.cohorts c ON c.id = m.cohort_id
+     LEFT JOIN ( SELECT a.organisation_id,
+            a.member_id,
+            count(*) AS assigned,
+            count(lp.completed_at) AS completed,
+            count(*) FILTER (WHERE a.due_on < (( SELECT private.london_today() AS london_today)) AND lp.completed_at IS NULL) AS overdue
+           FROM private.member_modules a
+             LEFT JOIN public.learning_progress lp ON lp.user_id = a.user_id AND lp.module = a.module
+          GROUP BY a.organisation_id, a.member_id) s ON s.organisation_id = m.organisation_id AND s.member_id = m.id
+  WHERE m.removed_at IS NULL;
+
+create view public.organisation_progress_cells with (security_invoker=true) as
+ WITH shown AS (
+         SELECT a.member_id,
+            a.organisation_id,
+            a.user_id,
+            a.module,
+            a.due_on
+           FROM private.member_modules a
+        UNION ALL
+         SELECT m.id,
+            m.organisation_id,
+            m.user_id,
+            u.module_name,
+            NULL::date
+           FROM public.organisation_members m
+             JOIN public.access_codes c ON c.organisation_id = m.organisation_id
+             JOIN public.module_unlocks u ON u.access_code_id = c.id AND u.user_id = m.user_id
+          WHERE m.removed_at IS NULL AND NOT (EXISTS ( SELECT 1
+                   FROM private.member_assignments a
+                  WHERE a.member_id = m.id AND a.module = u.module_name))
+        )
+ SELECT s.member_id,
+    s.organisation_id,
+    s.user_id,
+    s.module,
+    s.due_on,
+        CASE
+            WHEN lp.completed_at IS NOT NULL THEN 'completed'::text
+            WHEN lp.user_id IS NOT NULL THEN 'in_progress'::text
+            ELSE 'not_started'::text
+        END::public.progress_state AS state,
+    COALESCE(lp.percent::integer, 0) AS percent,
+    lp.completed_at,
+    cert.code AS certificate_code,
+    s.due_on IS NOT NULL AND s.due_on < (( SELECT private.london_today() AS london_today)) AND lp.completed_at IS NULL AS overdue
+   FROM shown s
+     LEFT JOIN public.learning_progress lp ON lp.user_id = s.user_id AND lp.module = s.module
+     LEFT JOIN public.certificates cert ON cert.user_id = s.user_id AND cert.module = s.module AND cert.revoked_at IS NULL;
 
 -- Functions
 
@@ -561,6 +903,22 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.assert_organisation_manager(organisation_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from public.organisations o where o.id = assert_organisation_manager.organisation_id)
+    or not (private.is_organisation_manager(organisation_id) or private.is_admin()) then
+    -- The same answer whether the organisation exists or not: a manager learns nothing of others.
+    raise exception 'Only a manager of this organisation, signed in with a second factor, can do this'
+      using errcode = '42501';
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.attempt_email_deliveries(kind text, function_name text)
  RETURNS integer
  LANGUAGE plpgsql
@@ -600,18 +958,19 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION private.audit(action text, target_user_id uuid, target_id uuid, details jsonb DEFAULT '{}'::jsonb)
+CREATE OR REPLACE FUNCTION private.audit(action text, target_user_id uuid, target_id uuid, details jsonb DEFAULT '{}'::jsonb, organisation_id uuid DEFAULT NULL::uuid)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
-  insert into public.admin_audit_log (actor_id, actor_email, action, target_user_id, target_id, details)
+  insert into public.admin_audit_log (actor_id, actor_email, action, target_user_id, target_id, details,
+    organisation_id)
   values (
     auth.uid(),
     coalesce((select p.email from public.profiles p where p.id = auth.uid()), auth.role()),
-    action, target_user_id, target_id, coalesce(details, '{}')
+    action, target_user_id, target_id, coalesce(details, '{}'), organisation_id
   );
 end;
 $function$;
@@ -625,8 +984,11 @@ AS $function$
 begin
   perform private.audit(
     case tg_op when 'INSERT' then 'create_access_code' else 'revoke_access_code' end,
-    null, new.id, jsonb_build_object('organisation', new.organisation, 'code_hint', new.code_hint,
-      'expires_at', new.expires_at, 'seat_limit', new.seat_limit, 'module_slugs', new.module_slugs));
+    null, new.id, jsonb_build_object(
+      'organisation', (select o.name from public.organisations o where o.id = new.organisation_id),
+      'code_hint', new.code_hint, 'expires_at', new.expires_at, 'seat_limit', new.seat_limit,
+      'module_slugs', new.module_slugs),
+    new.organisation_id);
   return null;
 end;
 $function$;
@@ -720,6 +1082,42 @@ AS $function$
   select auth.uid() is not null or coalesce(auth.role(), '') = 'service_role';
 $function$;
 
+CREATE OR REPLACE FUNCTION private.check_cohort_name(name text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if name is null or btrim(name) = '' or char_length(btrim(name)) > 100 or btrim(name) ~ '[[:cntrl:]]' then
+    raise exception 'Cohort name must be 1 to 100 characters' using errcode = '22023';
+  end if;
+  return btrim(name);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.check_organisation(name text, kind text, seats integer, term_starts_on date, term_ends_on date)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if name is null or btrim(name) <> name or char_length(name) not between 2 and 200 then
+    raise exception 'Name must be 2 to 200 characters' using errcode = '22023';
+  end if;
+  if kind is null or kind not in ('gp_practice', 'pcn', 'training_hub', 'icb', 'trust', 'university', 'other') then
+    raise exception 'Choose the kind of organisation' using errcode = '22023';
+  end if;
+  if seats is null or seats not between 1 and 100000 then
+    raise exception 'Seats must be a whole number from 1 to 100000' using errcode = '22023';
+  end if;
+  if term_starts_on is null or term_ends_on is null or term_ends_on < term_starts_on then
+    raise exception 'The term must end on or after the day it starts' using errcode = '22023';
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.email_confirmed(uid uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -782,6 +1180,19 @@ AS $function$
     and (uid is distinct from auth.uid() or coalesce(auth.jwt() ->> 'aal', '') = 'aal2');
 $function$;
 
+CREATE OR REPLACE FUNCTION private.is_organisation_manager(organisation_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(auth.jwt() ->> 'aal', '') = 'aal2' and exists (
+    select 1 from public.organisation_members m
+    where m.organisation_id = is_organisation_manager.organisation_id
+      and m.user_id = auth.uid() and m.role = 'manager' and m.removed_at is null
+  );
+$function$;
+
 CREATE OR REPLACE FUNCTION private.issue_certificate()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -808,6 +1219,41 @@ begin
     values ('certificate_issued', issued.id, new.user_id);
   end if;
   return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.join_organisation(organisation_id uuid, uid uuid)
+ RETURNS public.organisation_members
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  organisation public.organisations;
+  membership public.organisation_members;
+  invited integer;
+begin
+  select * into organisation from public.organisations o
+  where o.id = join_organisation.organisation_id for update;
+  if not found then
+    raise exception 'Organisation not found' using errcode = 'PT404';
+  end if;
+  select * into membership from public.organisation_members m
+  where m.organisation_id = organisation.id and m.user_id = uid and m.removed_at is null;
+  if found then
+    return membership;
+  end if;
+  select count(*) into invited from public.organisation_invitations i
+  join public.profiles p on p.id = uid and lower(p.email) = i.email
+  where i.organisation_id = organisation.id and i.accepted_at is null and i.declined_at is null
+    and i.withdrawn_at is null and i.expires_at > now();
+  if private.organisation_seats_taken(organisation.id) - invited >= organisation.seats then
+    return null;
+  end if;
+  insert into public.organisation_members (organisation_id, user_id, role)
+  values (organisation.id, uid, 'learner')
+  returning * into membership;
+  return membership;
 end;
 $function$;
 
@@ -862,6 +1308,15 @@ begin
       'https://w3id.org/xapi/adl/verbs/satisfied', 'satisfied', '{}', null, stored_at);
   end if;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.london_today()
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (now() at time zone 'Europe/London')::date;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.lrs_credential_bounds(client_id uuid, OUT agent_keys text[], OUT registration uuid)
@@ -1006,11 +1461,25 @@ CREATE OR REPLACE FUNCTION private.may_open_module(uid uuid, module text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select module = 'rural-minds' or exists (
-    select 1 from public.module_unlocks u
-    where u.user_id = uid and u.module_name = module
-      and (u.grant_kind <> 'trial' or private.has_active_trial(uid))
-  );
+  select module = 'rural-minds'
+    or exists (
+      select 1 from public.module_unlocks u
+      where u.user_id = uid and u.module_name = module and u.grant_kind = 'trial'
+        and private.has_active_trial(uid)
+    )
+    or exists (
+      select 1 from public.module_unlocks u
+      join public.access_codes c on c.id = u.access_code_id
+      join public.organisation_members m on m.organisation_id = c.organisation_id
+        and m.user_id = uid and m.removed_at is null
+      where u.user_id = uid and u.module_name = module
+        and private.organisation_in_term(c.organisation_id)
+    )
+    or exists (
+      select 1 from private.member_assignments a
+      where a.user_id = uid and a.module = may_open_module.module
+        and private.organisation_in_term(a.organisation_id)
+    );
 $function$;
 
 CREATE OR REPLACE FUNCTION private.may_request_trial(uid uuid DEFAULT auth.uid())
@@ -1102,6 +1571,67 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.open_invitation_for_caller(invitation_id uuid)
+ RETURNS public.organisation_invitations
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.organisation_invitations;
+begin
+  select i.* into target from public.organisation_invitations i
+  join auth.users u on u.id = auth.uid() and lower(u.email) = i.email and u.email_confirmed_at is not null
+  where i.id = invitation_id and i.accepted_at is null and i.declined_at is null
+    and i.withdrawn_at is null and i.expires_at > now();
+  if not found then
+    raise exception 'This invitation is no longer open' using errcode = 'PT404';
+  end if;
+  return target;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.organisation_in_term(organisation_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.organisations o
+    where o.id = organisation_in_term.organisation_id
+      and private.london_today() between o.term_starts_on and o.term_ends_on
+  );
+$function$;
+
+CREATE OR REPLACE FUNCTION private.organisation_seats_taken(organisation_id uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.organisation_seats_used(organisation_id) + (
+    select count(*)::integer from public.organisation_invitations i
+    where i.organisation_id = organisation_seats_taken.organisation_id
+      and i.accepted_at is null and i.declined_at is null and i.withdrawn_at is null
+      and i.expires_at > now()
+      and not exists (
+        select 1 from public.organisation_members m join public.profiles p on p.id = m.user_id
+        where m.organisation_id = i.organisation_id and m.removed_at is null and lower(p.email) = i.email
+      )
+  );
+$function$;
+
+CREATE OR REPLACE FUNCTION private.organisation_seats_used(organisation_id uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer from public.organisation_members m
+  where m.organisation_id = organisation_seats_used.organisation_id and m.removed_at is null;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.refuse_attachment_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1158,6 +1688,44 @@ CREATE OR REPLACE FUNCTION private.seconds_in(played nummultirange)
  SET search_path TO ''
 AS $function$
   select coalesce(sum(upper(r) - lower(r)), 0) from unnest(played) as ranges (r);
+$function$;
+
+CREATE OR REPLACE FUNCTION private.send_invitation(invitation public.organisation_invitations)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  recipient uuid := (select u.id from auth.users u where lower(u.email) = invitation.email limit 1);
+begin
+  delete from public.email_deliveries d
+  where d.kind = 'organisation_invitation' and d.subject_id = invitation.id;
+  insert into public.email_deliveries (kind, subject_id, user_id)
+  values ('organisation_invitation', invitation.id,
+    (select p.id from public.profiles p where p.id = recipient));
+  if recipient is not null and exists (select 1 from public.profiles p where p.id = recipient) then
+    insert into public.notifications (user_id, title, message, type)
+    values (recipient, left(format('Invitation from %s',
+        (select o.name from public.organisations o where o.id = invitation.organisation_id)), 200),
+      'You have been invited to join an organisation on Revolve. Open Invitations from your dashboard to accept.',
+      'info');
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.send_invitation_emails_now()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from vault.decrypted_secrets where name = 'project_url')
+    and exists (select 1 from vault.decrypted_secrets where name = 'secret_key') then
+    perform private.attempt_email_deliveries('organisation_invitation', 'send-organisation-invitation');
+  end if;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.settle_email_attempts()
@@ -1562,6 +2130,43 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.accept_invitation(invitation_id uuid)
+ RETURNS TABLE(organisation_id uuid, organisation_name text, role text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.organisation_invitations := private.open_invitation_for_caller(invitation_id);
+  organisation public.organisations;
+  joined public.organisation_members;
+begin
+  select * into organisation from public.organisations o where o.id = target.organisation_id for update;
+  select * into joined from public.organisation_members m
+  where m.organisation_id = organisation.id and m.user_id = auth.uid() and m.removed_at is null;
+  if not found then
+    -- The invitation held a seat; if seats were cut since, the members who joined first keep theirs.
+    if private.organisation_seats_used(organisation.id) >= organisation.seats then
+      raise exception 'Your organisation has no free places left. Please ask your organisation to add more.'
+        using errcode = 'PT409';
+    end if;
+  end if;
+  update public.organisation_invitations i set accepted_at = now(), accepted_by = auth.uid()
+  where i.id = target.id;
+  if joined.id is null then
+    insert into public.organisation_members (organisation_id, user_id, role, cohort_id)
+    values (organisation.id, auth.uid(), target.role, target.cohort_id);
+  elsif target.role = 'manager' and joined.role <> 'manager' then
+    update public.organisation_members m set role = 'manager' where m.id = joined.id;
+  end if;
+  organisation_id := organisation.id;
+  organisation_name := organisation.name;
+  role := (select m.role from public.organisation_members m
+    where m.organisation_id = organisation.id and m.user_id = auth.uid() and m.removed_at is null);
+  return next;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.admin_access_codes()
  RETURNS SETOF public.admin_access_code_list
  LANGUAGE plpgsql
@@ -1664,6 +2269,18 @@ begin
     where u.unlocked_at > since
     group by u.module_name
     order by 2 desc, 1;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.admin_organisations()
+ RETURNS SETOF public.admin_organisation_list
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_admin();
+  return query select l.* from public.admin_organisation_list l order by l.created_at desc, l.id;
 end;
 $function$;
 
@@ -1802,6 +2419,57 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.assign_module(organisation_id uuid, module text, due_on date, cohort_id uuid DEFAULT NULL::uuid)
+ RETURNS SETOF public.organisation_assignment_list
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  assigned public.assignments;
+begin
+  perform private.assert_organisation_manager(organisation_id);
+  if module is null or not (module = any (private.training_module_slugs())) then
+    raise exception 'Unknown training module' using errcode = '22023';
+  end if;
+  if due_on is null or due_on < private.london_today() then
+    raise exception 'The due date cannot be in the past' using errcode = '22023';
+  end if;
+  if assign_module.cohort_id is not null and not exists (select 1 from public.cohorts c
+      where c.id = assign_module.cohort_id and c.organisation_id = assign_module.organisation_id) then
+    raise exception 'Cohort not found' using errcode = 'PT404';
+  end if;
+  insert into public.assignments (organisation_id, cohort_id, module, due_on, created_by)
+  values (assign_module.organisation_id, assign_module.cohort_id, assign_module.module,
+    assign_module.due_on, auth.uid())
+  on conflict (organisation_id, coalesce(cohort_id, '00000000-0000-0000-0000-000000000000'::uuid), module)
+    where withdrawn_at is null
+  do update set due_on = excluded.due_on
+  returning * into assigned;
+  perform private.audit('assign_module', null, assigned.id,
+    jsonb_build_object('module', assigned.module, 'due_on', assigned.due_on,
+      'cohort', (select c.name from public.cohorts c where c.id = assigned.cohort_id)),
+    assigned.organisation_id);
+  return query select l.* from public.organisation_assignment_list l where l.id = assigned.id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.assignment_reminder_email(reminder_id uuid)
+ RETURNS TABLE(email text, name text, module text, module_title text, due_on date, organisation_name text, days_before integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.email, p.name, a.module, m.title, r.due_on, o.name, r.days_before
+  from public.assignment_reminders r
+  join public.profiles p on p.id = r.user_id
+  join public.assignments a on a.id = r.assignment_id
+  join public.learning_modules m on m.slug = a.module
+  join public.organisations o on o.id = a.organisation_id
+  where r.id = reminder_id;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.claim_email_delivery(kind text, delivery_id uuid, attempt integer)
  RETURNS TABLE(subject_id uuid, user_id uuid)
  LANGUAGE sql
@@ -1816,22 +2484,21 @@ AS $function$
   returning d.subject_id, d.user_id;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.create_access_code(organisation text, expires_at timestamp with time zone DEFAULT NULL::timestamp with time zone, seat_limit integer DEFAULT NULL::integer, module_slugs text[] DEFAULT NULL::text[])
+CREATE OR REPLACE FUNCTION public.create_access_code(organisation_id uuid, expires_at timestamp with time zone DEFAULT NULL::timestamp with time zone, seat_limit integer DEFAULT NULL::integer, module_slugs text[] DEFAULT NULL::text[])
  RETURNS TABLE(code text, access_code public.admin_access_code_list)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  organisation_name text := btrim(create_access_code.organisation);
   modules text[];
   unknown text;
   plain_code text;
   issued public.access_codes;
 begin
   perform private.assert_admin();
-  if organisation_name is null or char_length(organisation_name) not between 2 and 200 then
-    raise exception 'Organisation must be 2 to 200 characters' using errcode = '22023';
+  if not exists (select 1 from public.organisations o where o.id = create_access_code.organisation_id) then
+    raise exception 'Choose an organisation' using errcode = '22023';
   end if;
   if create_access_code.expires_at is not null and create_access_code.expires_at <= now() then
     raise exception 'Expiry must be in the future' using errcode = '22023';
@@ -1867,11 +2534,32 @@ begin
       select 1 from public.access_codes where code_hash = private.access_code_hash(plain_code)
     );
   end loop;
-  insert into public.access_codes (organisation, code_hash, code_hint, expires_at, seat_limit, module_slugs, created_by)
-  values (organisation_name, private.access_code_hash(plain_code), right(private.normalised_access_code(plain_code), 4),
+  insert into public.access_codes (organisation_id, code_hash, code_hint, expires_at, seat_limit, module_slugs, created_by)
+  values (create_access_code.organisation_id, private.access_code_hash(plain_code), right(private.normalised_access_code(plain_code), 4),
     create_access_code.expires_at, create_access_code.seat_limit, modules, auth.uid())
   returning * into issued;
   return query select plain_code, l from public.admin_access_code_list l where l.id = issued.id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.create_cohort(organisation_id uuid, name text)
+ RETURNS SETOF public.organisation_cohort_list
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  created public.cohorts;
+begin
+  perform private.assert_organisation_manager(organisation_id);
+  insert into public.cohorts (organisation_id, name)
+  values (create_cohort.organisation_id, private.check_cohort_name(name))
+  returning * into created;
+  perform private.audit('create_cohort', null, created.id, jsonb_build_object('name', created.name),
+    created.organisation_id);
+  return query select l.* from public.organisation_cohort_list l where l.id = created.id;
+exception when unique_violation then
+  raise exception 'There is already a cohort with this name' using errcode = 'PT409';
 end;
 $function$;
 
@@ -1917,6 +2605,40 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.create_organisation(name text, kind text, seats integer, term_starts_on date, term_ends_on date)
+ RETURNS SETOF public.admin_organisation_list
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  created public.organisations;
+begin
+  perform private.assert_admin();
+  perform private.check_organisation(btrim(name), kind, seats, term_starts_on, term_ends_on);
+  insert into public.organisations (name, kind, seats, term_starts_on, term_ends_on, created_by)
+  values (btrim(name), kind, seats, term_starts_on, term_ends_on, auth.uid())
+  returning * into created;
+  perform private.audit('create_organisation', null, created.id,
+    jsonb_build_object('name', created.name, 'kind', created.kind, 'seats', created.seats,
+      'term_starts_on', created.term_starts_on, 'term_ends_on', created.term_ends_on), created.id);
+  return query select l.* from public.admin_organisation_list l where l.id = created.id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.decline_invitation(invitation_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.organisation_invitations := private.open_invitation_for_caller(invitation_id);
+begin
+  update public.organisation_invitations i set declined_at = now() where i.id = target.id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.delete_active_trial(trial_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -1933,6 +2655,23 @@ begin
   end if;
   perform private.audit('delete_trial', removed.user_id, removed.id,
     jsonb_build_object('email', removed.email, 'expires_at', removed.expires_at));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.delete_cohort(cohort_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.cohorts;
+begin
+  select * into target from public.cohorts c where c.id = cohort_id;
+  perform private.assert_organisation_manager(target.organisation_id);
+  delete from public.cohorts c where c.id = target.id;
+  perform private.audit('delete_cohort', null, target.id, jsonb_build_object('name', target.name),
+    target.organisation_id);
 end;
 $function$;
 
@@ -2013,6 +2752,127 @@ begin
     raise exception '% is already an admin', target.email using errcode = 'PT409';
   end if;
   return granted;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.invitation_email(invitation_id uuid)
+ RETURNS TABLE(email text, name text, organisation_name text, role text, invited_by_name text, expires_at timestamp with time zone, has_account boolean)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select i.email, coalesce(i.name, ''), o.name, i.role,
+    coalesce((select p.name from public.profiles p where p.id = i.invited_by), 'Revolve'),
+    i.expires_at,
+    exists (select 1 from auth.users u where lower(u.email) = i.email)
+  from public.organisation_invitations i join public.organisations o on o.id = i.organisation_id
+  where i.id = invitation_id;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.invite_organisation_members(organisation_id uuid, people jsonb, role text DEFAULT 'learner'::text)
+ RETURNS TABLE(row_number integer, email text, result text, invitation_id uuid)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  organisation public.organisations;
+  person jsonb;
+  place integer := 0;
+  address text;
+  person_name text;
+  cohort_name text;
+  cohort uuid;
+  seen text[] := '{}';
+  free integer;
+  renewing boolean;
+  invitation public.organisation_invitations;
+begin
+  perform private.assert_organisation_manager(invite_organisation_members.organisation_id);
+  if role is null or role not in ('learner', 'manager') then
+    raise exception 'Unknown role' using errcode = '22023';
+  end if;
+  if role = 'manager' and not (private.is_admin() or coalesce(auth.role(), '') = 'service_role') then
+    raise exception 'Only Revolve can invite a manager' using errcode = '42501';
+  end if;
+  if jsonb_typeof(people) is distinct from 'array' then
+    raise exception 'Send a list of people' using errcode = '22023';
+  end if;
+  if jsonb_array_length(people) = 0 or jsonb_array_length(people) > 500 then
+    raise exception 'Invite 1 to 500 people at a time' using errcode = '22023';
+  end if;
+  -- One invitation run per organisation at a time, so seats are counted once.
+  select * into organisation from public.organisations o
+  where o.id = invite_organisation_members.organisation_id for update;
+  free := organisation.seats - private.organisation_seats_taken(organisation.id);
+
+  for person in select value from jsonb_array_elements(people) loop
+    place := place + 1;
+    row_number := place;
+    invitation_id := null;
+    address := case when jsonb_typeof(person -> 'email') = 'string'
+      then lower(btrim(person ->> 'email')) end;
+    person_name := case when jsonb_typeof(person -> 'name') = 'string'
+      then nullif(btrim(person ->> 'name'), '') end;
+    cohort_name := case when jsonb_typeof(person -> 'cohort') = 'string'
+      then nullif(btrim(person ->> 'cohort'), '') end;
+    email := coalesce(left(address, 254), '');
+    if jsonb_typeof(person) is distinct from 'object' or address is null
+      or char_length(address) not between 3 and 254
+      or address !~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+\.[^@[:space:][:cntrl:]]+$' then
+      result := 'invalid_email';
+    elsif person_name is not null and (char_length(person_name) > 100 or person_name ~ '[[:cntrl:]]') then
+      result := 'invalid_name';
+    elsif cohort_name is not null and (char_length(cohort_name) > 100 or cohort_name ~ '[[:cntrl:]]') then
+      result := 'invalid_cohort';
+    elsif address = any (seen) then
+      result := 'duplicate';
+    elsif exists (select 1 from public.organisation_members m join public.profiles p on p.id = m.user_id
+        where m.organisation_id = organisation.id and m.removed_at is null and lower(p.email) = address) then
+      result := 'already_member';
+    else
+      select * into invitation from public.organisation_invitations i
+      where i.organisation_id = organisation.id and i.email = address
+        and i.accepted_at is null and i.declined_at is null and i.withdrawn_at is null;
+      renewing := found;
+      if renewing and invitation.expires_at > now() then
+        result := 'already_invited';
+        invitation_id := invitation.id;
+      elsif free <= 0 then
+        result := 'no_seat';
+      else
+        cohort := null;
+        if cohort_name is not null then
+          insert into public.cohorts (organisation_id, name) values (organisation.id, cohort_name)
+          on conflict (organisation_id, lower(name)) do nothing;
+          select c.id into cohort from public.cohorts c
+          where c.organisation_id = organisation.id and lower(c.name) = lower(cohort_name);
+        end if;
+        if renewing then
+          -- An expired invitation is renewed (it held no seat while expired).
+          update public.organisation_invitations i set sent_at = now(),
+              expires_at = now() + interval '14 days', name = coalesce(person_name, i.name),
+              cohort_id = coalesce(cohort, i.cohort_id), invited_by = auth.uid()
+          where i.id = invitation.id returning * into invitation;
+        else
+          insert into public.organisation_invitations (organisation_id, email, name, role, cohort_id, invited_by)
+          values (organisation.id, address, person_name, invite_organisation_members.role, cohort, auth.uid())
+          returning * into invitation;
+        end if;
+        free := free - 1;
+        perform private.send_invitation(invitation);
+        perform private.audit('invite_member', null, invitation.id,
+          jsonb_build_object('email', address, 'role', invitation.role), organisation.id);
+        result := 'invited';
+        invitation_id := invitation.id;
+      end if;
+    end if;
+    seen := seen || address;
+    return next;
+    result := null;
+  end loop;
+  perform private.send_invitation_emails_now();
 end;
 $function$;
 
@@ -2772,6 +3632,55 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.my_assignments()
+ RETURNS SETOF public.member_assignment_list
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select l.* from public.member_assignment_list l
+  where l.user_id = (select auth.uid())
+  order by l.due_on, l.module, l.organisation_name;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.my_invitations()
+ RETURNS TABLE(id uuid, organisation_id uuid, organisation_name text, role text, expires_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select i.id, i.organisation_id, o.name, i.role, i.expires_at
+  from public.organisation_invitations i
+  join public.organisations o on o.id = i.organisation_id
+  join auth.users u on u.id = (select auth.uid()) and lower(u.email) = i.email
+    and u.email_confirmed_at is not null
+  where i.accepted_at is null and i.declined_at is null and i.withdrawn_at is null and i.expires_at > now()
+  order by i.created_at desc, i.id;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.my_managed_organisations()
+ RETURNS TABLE(id uuid, name text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.id, o.name from public.organisation_members m join public.organisations o on o.id = m.organisation_id
+  where m.user_id = (select auth.uid()) and m.role = 'manager' and m.removed_at is null
+  order by o.name, o.id;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.my_organisations()
+ RETURNS TABLE(organisation_id uuid, organisation_name text, role text, joined_at timestamp with time zone, term_ends_on date)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.id, o.name, m.role, m.joined_at, o.term_ends_on
+  from public.organisation_members m join public.organisations o on o.id = m.organisation_id
+  where m.user_id = (select auth.uid()) and m.removed_at is null
+  order by o.name, o.id;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.my_portfolio_sends()
  RETURNS TABLE(id uuid, certificate_id uuid, recipient text, requested_at timestamp with time zone, status text)
  LANGUAGE sql
@@ -2793,7 +3702,107 @@ AS $function$
   limit 100;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.record_email_delivery(delivery_id uuid, attempt integer, error text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.organisation_assignments(organisation_id uuid)
+ RETURNS SETOF public.organisation_assignment_list
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_organisation_manager(organisation_id);
+  return query select l.* from public.organisation_assignment_list l
+  where l.organisation_id = organisation_assignments.organisation_id
+  order by l.due_on, l.module_title, l.cohort_name nulls first, l.id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.organisation_cohorts(organisation_id uuid)
+ RETURNS SETOF public.organisation_cohort_list
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_organisation_manager(organisation_id);
+  return query select l.* from public.organisation_cohort_list l
+  where l.organisation_id = organisation_cohorts.organisation_id order by lower(l.name), l.id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.organisation_invitations(organisation_id uuid)
+ RETURNS SETOF public.organisation_invitation_list
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_organisation_manager(organisation_id);
+  return query select l.* from public.organisation_invitation_list l
+  where l.organisation_id = organisation_invitations.organisation_id
+    and l.status in ('pending', 'expired')
+  order by l.created_at desc, l.id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.organisation_members(organisation_id uuid)
+ RETURNS SETOF public.organisation_member_list
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_organisation_manager(organisation_id);
+  return query select l.* from public.organisation_member_list l
+  where l.organisation_id = organisation_members.organisation_id
+  order by l.name, l.email, l.id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.organisation_overview(organisation_id uuid)
+ RETURNS SETOF public.admin_organisation_list
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_organisation_manager(organisation_id);
+  return query select l.* from public.admin_organisation_list l where l.id = organisation_overview.organisation_id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.organisation_progress(organisation_id uuid, user_ids uuid[] DEFAULT NULL::uuid[])
+ RETURNS SETOF public.organisation_progress_cells
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.assert_organisation_manager(organisation_id);
+  return query select c.* from public.organisation_progress_cells c
+  where c.organisation_id = organisation_progress.organisation_id
+    and (organisation_progress.user_ids is null or c.user_id = any (organisation_progress.user_ids))
+  order by c.user_id, c.module;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.overdue_digest_email(digest_id uuid)
+ RETURNS TABLE(email text, manager_name text, organisation_name text, member_name text, member_email text, module_title text, due_on date)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select manager.email, manager.name, o.name, member.name, member.email, m.title, a.due_on
+  from public.overdue_digests g
+  join public.profiles manager on manager.id = g.manager_id
+  join public.organisations o on o.id = g.organisation_id
+  join private.open_assignments a on a.organisation_id = g.organisation_id and a.due_on < private.london_today()
+  join public.profiles member on member.id = a.user_id
+  join public.learning_modules m on m.slug = a.module
+  where g.id = digest_id
+  order by a.due_on, member.name, m.title;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.record_email_delivery(delivery_id uuid, attempt integer, error text DEFAULT NULL::text, cancel boolean DEFAULT false)
  RETURNS boolean
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2801,13 +3810,86 @@ CREATE OR REPLACE FUNCTION public.record_email_delivery(delivery_id uuid, attemp
 AS $function$
 begin
   update public.email_deliveries d
-  set delivered_at = case when record_email_delivery.error is null then now() end,
+  set delivered_at = case when record_email_delivery.error is null and not record_email_delivery.cancel
+      then now() end,
+    cancelled_at = case when record_email_delivery.cancel then now() end,
     last_error = coalesce(left(record_email_delivery.error, 1000), d.last_error),
     request_id = null
   where d.id = record_email_delivery.delivery_id
     and d.claimed_attempt = record_email_delivery.attempt
     and d.delivered_at is null;
   return found;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.remove_organisation_member(member_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.organisation_members;
+begin
+  select * into target from public.organisation_members m where m.id = member_id and m.removed_at is null;
+  perform private.assert_organisation_manager(target.organisation_id);
+  if target.user_id = auth.uid() then
+    raise exception 'You cannot remove yourself' using errcode = '22023';
+  end if;
+  update public.organisation_members m set removed_at = now(), removed_by = auth.uid()
+  where m.id = target.id;
+  perform private.audit('remove_member', target.user_id, target.id,
+    jsonb_build_object('email', (select p.email from public.profiles p where p.id = target.user_id),
+      'role', target.role), target.organisation_id);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.rename_cohort(cohort_id uuid, name text)
+ RETURNS SETOF public.organisation_cohort_list
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.cohorts;
+begin
+  select * into target from public.cohorts c where c.id = cohort_id;
+  perform private.assert_organisation_manager(target.organisation_id);
+  update public.cohorts c set name = private.check_cohort_name(rename_cohort.name) where c.id = target.id;
+  perform private.audit('rename_cohort', null, target.id,
+    jsonb_build_object('from', target.name, 'to', btrim(rename_cohort.name)), target.organisation_id);
+  return query select l.* from public.organisation_cohort_list l where l.id = target.id;
+exception when unique_violation then
+  raise exception 'There is already a cohort with this name' using errcode = 'PT409';
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.resend_invitation(invitation_id uuid)
+ RETURNS SETOF public.organisation_invitation_list
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.organisation_invitations;
+begin
+  select * into target from public.organisation_invitations i
+  where i.id = invitation_id and i.accepted_at is null and i.declined_at is null and i.withdrawn_at is null;
+  perform private.assert_organisation_manager(target.organisation_id);
+  perform 1 from public.organisations o where o.id = target.organisation_id for update;
+  -- An expired invitation takes a seat again.
+  if target.expires_at <= now()
+    and private.organisation_seats_taken(target.organisation_id)
+      >= (select o.seats from public.organisations o where o.id = target.organisation_id) then
+    raise exception 'No seat left: remove a member or ask Revolve for more seats' using errcode = 'PT409';
+  end if;
+  update public.organisation_invitations i set sent_at = now(), expires_at = now() + interval '14 days'
+  where i.id = target.id returning * into target;
+  perform private.send_invitation(target);
+  perform private.send_invitation_emails_now();
+  perform private.audit('resend_invitation', null, target.id, jsonb_build_object('email', target.email),
+    target.organisation_id);
+  return query select l.* from public.organisation_invitation_list l where l.id = target.id;
 end;
 $function$;
 
@@ -2989,6 +4071,94 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.send_organisation_emails()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.settle_email_attempts();
+  update public.email_deliveries d set cancelled_at = now()
+  where d.kind = 'organisation_invitation' and d.delivered_at is null and d.cancelled_at is null
+    and d.request_id is null
+    and not exists (select 1 from public.organisation_invitations i
+      where i.id = d.subject_id and i.accepted_at is null and i.declined_at is null
+        and i.withdrawn_at is null and i.expires_at > now());
+  return private.attempt_email_deliveries('organisation_invitation', 'send-organisation-invitation');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.send_organisation_reminders(as_of timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  today date := (as_of at time zone 'Europe/London')::date;
+  london_now timestamp := as_of at time zone 'Europe/London';
+  monday date := date_trunc('week', as_of at time zone 'Europe/London')::date;
+begin
+  perform private.settle_email_attempts();
+
+  update public.email_deliveries d set cancelled_at = now()
+  where d.kind = 'assignment_reminder' and d.delivered_at is null and d.cancelled_at is null
+    and d.request_id is null
+    and not exists (select 1 from public.assignment_reminders r
+      join private.open_assignments a on a.assignment_id = r.assignment_id and a.user_id = r.user_id
+      where r.id = d.subject_id);
+  -- A digest whose organisation caught up (or whose manager left) before it went.
+  update public.email_deliveries d set cancelled_at = now()
+  where d.kind = 'overdue_digest' and d.delivered_at is null and d.cancelled_at is null
+    and d.request_id is null
+    and not exists (select 1 from public.overdue_digests g
+      join public.organisation_members m on m.organisation_id = g.organisation_id
+        and m.user_id = g.manager_id and m.role = 'manager' and m.removed_at is null
+      join private.open_assignments a on a.organisation_id = g.organisation_id and a.due_on < today
+      where g.id = d.subject_id);
+
+  with due as (
+    insert into public.assignment_reminders (assignment_id, user_id, days_before, due_on)
+    select a.assignment_id, a.user_id, case when a.due_on - today <= 1 then 1 else 7 end, a.due_on
+    from private.open_assignments a
+    where a.due_on - today between 0 and 7
+    on conflict (assignment_id, user_id, days_before) do nothing
+    returning id, user_id, assignment_id, due_on
+  ), queued as (
+    insert into public.email_deliveries (kind, subject_id, user_id)
+    select 'assignment_reminder', due.id, due.user_id from due
+    returning subject_id
+  )
+  insert into public.notifications (user_id, title, message, type)
+  select due.user_id, left(format('%s is due on %s', m.title,
+      to_char(due.due_on, 'FMDD FMMonth YYYY')), 200),
+    'Your organisation assigned you this module. Open your dashboard to start or continue it.', 'info'
+  from due
+  join public.assignments a on a.id = due.assignment_id
+  join public.learning_modules m on m.slug = a.module;
+
+  if london_now >= monday + time '08:00' then
+    insert into public.overdue_digests (organisation_id, manager_id, week_of, overdue)
+    select o.organisation_id, m.user_id, monday, o.overdue
+    from (
+      select a.organisation_id, count(*)::integer as overdue from private.open_assignments a
+      where a.due_on < today group by a.organisation_id
+    ) o
+    join public.organisation_members m on m.organisation_id = o.organisation_id
+      and m.role = 'manager' and m.removed_at is null
+    on conflict (organisation_id, manager_id, week_of) do nothing;
+    insert into public.email_deliveries (kind, subject_id, user_id)
+    select 'overdue_digest', g.id, g.manager_id from public.overdue_digests g
+    where g.week_of = monday
+    on conflict (kind, subject_id) do nothing;
+  end if;
+
+  return private.attempt_email_deliveries('assignment_reminder', 'send-assignment-reminder')
+    + private.attempt_email_deliveries('overdue_digest', 'send-overdue-digest');
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.send_trial_reminders()
  RETURNS integer
  LANGUAGE plpgsql
@@ -3021,6 +4191,28 @@ begin
   from due join public.active_trial_users t on t.id = due.subject_id;
 
   return private.attempt_email_deliveries('trial_reminder', 'send-trial-reminder');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.set_member_cohort(member_id uuid, cohort_id uuid DEFAULT NULL::uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.organisation_members;
+begin
+  select * into target from public.organisation_members m where m.id = member_id and m.removed_at is null;
+  perform private.assert_organisation_manager(target.organisation_id);
+  if set_member_cohort.cohort_id is not null and not exists (select 1 from public.cohorts c
+      where c.id = set_member_cohort.cohort_id and c.organisation_id = target.organisation_id) then
+    raise exception 'Cohort not found' using errcode = 'PT404';
+  end if;
+  update public.organisation_members m set cohort_id = set_member_cohort.cohort_id where m.id = target.id;
+  perform private.audit('change_member_cohort', target.user_id, target.id,
+    jsonb_build_object('cohort', (select c.name from public.cohorts c where c.id = set_member_cohort.cohort_id)),
+    target.organisation_id);
 end;
 $function$;
 
@@ -3112,6 +4304,23 @@ begin
       return jsonb_build_object('unlocked', false, 'reason', 'code_full',
         'message', 'This access code has no free places left. Please ask your organisation to add more.');
     end if;
+    -- A code opens modules through its organisation: the user becomes (or stays) a member, which
+    -- takes one of its seats. A member a manager removed is not let back in by the code.
+    if not private.organisation_in_term(code.organisation_id) then
+      return jsonb_build_object('unlocked', false, 'reason', 'organisation_term',
+        'message', 'Your organisation''s access is not active at the moment. Please ask your organisation.');
+    end if;
+    if not exists (select 1 from public.organisation_members m
+        where m.organisation_id = code.organisation_id and m.user_id = uid and m.removed_at is null)
+      and exists (select 1 from public.organisation_members m
+        where m.organisation_id = code.organisation_id and m.user_id = uid) then
+      return jsonb_build_object('unlocked', false, 'reason', 'organisation_removed',
+        'message', 'Your organisation has removed you from its members. Please ask your manager to invite you again.');
+    end if;
+    if private.join_organisation(code.organisation_id, uid) is null then
+      return jsonb_build_object('unlocked', false, 'reason', 'organisation_full',
+        'message', 'Your organisation has no free places left. Please ask your organisation to add more.');
+    end if;
     kind := 'access_code';
   elsif exists (
     select 1 from private.module_passwords
@@ -3177,6 +4386,37 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.update_organisation(organisation_id uuid, name text, kind text, seats integer, term_starts_on date, term_ends_on date)
+ RETURNS SETOF public.admin_organisation_list
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.organisations;
+begin
+  perform private.assert_admin();
+  perform private.check_organisation(btrim(name), kind, seats, term_starts_on, term_ends_on);
+  select * into target from public.organisations o where o.id = update_organisation.organisation_id for update;
+  if not found then
+    raise exception 'Organisation not found' using errcode = 'PT404';
+  end if;
+  if seats < private.organisation_seats_used(target.id) then
+    raise exception 'The organisation has % members; seats cannot be fewer', private.organisation_seats_used(target.id)
+      using errcode = '22023';
+  end if;
+  update public.organisations o set name = btrim(update_organisation.name), kind = update_organisation.kind,
+    seats = update_organisation.seats, term_starts_on = update_organisation.term_starts_on,
+    term_ends_on = update_organisation.term_ends_on
+  where o.id = target.id;
+  perform private.audit('update_organisation', null, target.id,
+    jsonb_build_object('name', btrim(update_organisation.name), 'kind', update_organisation.kind,
+      'seats', update_organisation.seats, 'term_starts_on', update_organisation.term_starts_on,
+      'term_ends_on', update_organisation.term_ends_on), target.id);
+  return query select l.* from public.admin_organisation_list l where l.id = target.id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.verify_certificate(code text)
  RETURNS public.certificate_verification
  LANGUAGE plpgsql
@@ -3221,6 +4461,44 @@ begin
   answer.verified_minutes := found_row.verified_minutes;
   answer.revoked_at := found_row.revoked_at;
   return answer;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.withdraw_assignment(assignment_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.assignments;
+begin
+  select * into target from public.assignments a where a.id = assignment_id and a.withdrawn_at is null;
+  perform private.assert_organisation_manager(target.organisation_id);
+  update public.assignments a set withdrawn_at = now() where a.id = target.id;
+  perform private.audit('withdraw_assignment', null, target.id,
+    jsonb_build_object('module', target.module, 'due_on', target.due_on), target.organisation_id);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.withdraw_invitation(invitation_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.organisation_invitations;
+begin
+  select * into target from public.organisation_invitations i
+  where i.id = invitation_id and i.accepted_at is null and i.declined_at is null and i.withdrawn_at is null;
+  perform private.assert_organisation_manager(target.organisation_id);
+  update public.organisation_invitations i set withdrawn_at = now() where i.id = target.id;
+  update public.email_deliveries d set cancelled_at = now()
+  where d.kind = 'organisation_invitation' and d.subject_id = target.id
+    and d.delivered_at is null and d.cancelled_at is null;
+  perform private.audit('withdraw_invitation', null, target.id, jsonb_build_object('email', target.email),
+    target.organisation_id);
 end;
 $function$;
 
@@ -3303,6 +4581,10 @@ create policy "users read their own notifications" on public.notifications
   as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
+create policy "members read their own memberships" on public.organisation_members
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
 create policy "admins reject pending requests" on public.pending_trials
   as permissive for update to authenticated
   using ((( SELECT private.is_admin() AS is_admin) AND (status = 'pending'::text)))
@@ -3337,6 +4619,8 @@ grant execute on function private.is_admin(uid uuid) to service_role;
 grant execute on function private.may_request_trial(uid uuid) to authenticated;
 grant execute on function private.may_request_trial(uid uuid) to service_role;
 grant execute on function public.abandon_stale_sessions() to service_role;
+grant execute on function public.accept_invitation(invitation_id uuid) to authenticated;
+grant execute on function public.accept_invitation(invitation_id uuid) to service_role;
 grant execute on function public.admin_access_codes() to authenticated;
 grant execute on function public.admin_access_codes() to service_role;
 grant execute on function public.admin_funnel(days integer) to authenticated;
@@ -3347,6 +4631,8 @@ grant execute on function public.admin_lrs_clients() to authenticated;
 grant execute on function public.admin_lrs_clients() to service_role;
 grant execute on function public.admin_module_starts(days integer) to authenticated;
 grant execute on function public.admin_module_starts(days integer) to service_role;
+grant execute on function public.admin_organisations() to authenticated;
+grant execute on function public.admin_organisations() to service_role;
 grant execute on function public.admin_search_active_trials(pattern text) to authenticated;
 grant execute on function public.admin_search_active_trials(pattern text) to service_role;
 grant execute on function public.admin_search_audit_log(actor_pattern text) to authenticated;
@@ -3363,18 +4649,32 @@ grant execute on function public.admin_search_profiles(pattern text) to authenti
 grant execute on function public.admin_search_profiles(pattern text) to service_role;
 grant execute on function public.approve_trial(trial_id uuid) to authenticated;
 grant execute on function public.approve_trial(trial_id uuid) to service_role;
+grant execute on function public.assign_module(organisation_id uuid, module text, due_on date, cohort_id uuid) to authenticated;
+grant execute on function public.assign_module(organisation_id uuid, module text, due_on date, cohort_id uuid) to service_role;
+grant execute on function public.assignment_reminder_email(reminder_id uuid) to service_role;
 grant execute on function public.claim_email_delivery(kind text, delivery_id uuid, attempt integer) to service_role;
-grant execute on function public.create_access_code(organisation text, expires_at timestamp with time zone, seat_limit integer, module_slugs text[]) to authenticated;
-grant execute on function public.create_access_code(organisation text, expires_at timestamp with time zone, seat_limit integer, module_slugs text[]) to service_role;
+grant execute on function public.create_access_code(organisation_id uuid, expires_at timestamp with time zone, seat_limit integer, module_slugs text[]) to authenticated;
+grant execute on function public.create_access_code(organisation_id uuid, expires_at timestamp with time zone, seat_limit integer, module_slugs text[]) to service_role;
+grant execute on function public.create_cohort(organisation_id uuid, name text) to authenticated;
+grant execute on function public.create_cohort(organisation_id uuid, name text) to service_role;
 grant execute on function public.create_lrs_client(name text, scopes text[]) to authenticated;
 grant execute on function public.create_lrs_client(name text, scopes text[]) to service_role;
+grant execute on function public.create_organisation(name text, kind text, seats integer, term_starts_on date, term_ends_on date) to authenticated;
+grant execute on function public.create_organisation(name text, kind text, seats integer, term_starts_on date, term_ends_on date) to service_role;
+grant execute on function public.decline_invitation(invitation_id uuid) to authenticated;
+grant execute on function public.decline_invitation(invitation_id uuid) to service_role;
 grant execute on function public.delete_active_trial(trial_id uuid) to authenticated;
 grant execute on function public.delete_active_trial(trial_id uuid) to service_role;
+grant execute on function public.delete_cohort(cohort_id uuid) to authenticated;
+grant execute on function public.delete_cohort(cohort_id uuid) to service_role;
 grant execute on function public.expire_lapsed_trials() to service_role;
 grant execute on function public.expire_trial(trial_id uuid, can_retrial boolean) to authenticated;
 grant execute on function public.expire_trial(trial_id uuid, can_retrial boolean) to service_role;
 grant execute on function public.grant_admin_role(user_email text) to authenticated;
 grant execute on function public.grant_admin_role(user_email text) to service_role;
+grant execute on function public.invitation_email(invitation_id uuid) to service_role;
+grant execute on function public.invite_organisation_members(organisation_id uuid, people jsonb, role text) to authenticated;
+grant execute on function public.invite_organisation_members(organisation_id uuid, people jsonb, role text) to service_role;
 grant execute on function public.lrs_activity(client_id uuid, activity_id text) to service_role;
 grant execute on function public.lrs_admit(credential uuid) to service_role;
 grant execute on function public.lrs_authenticate(key text, secret text) to service_role;
@@ -3389,9 +4689,36 @@ grant execute on function public.lrs_post_document(client_id uuid, kind text, ac
 grant execute on function public.lrs_put_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, content text, content_type text, if_match text[], if_none_match text) to service_role;
 grant execute on function public.lrs_statements(client_id uuid, query jsonb) to service_role;
 grant execute on function public.lrs_store_statements(client_id uuid, authority jsonb, statements jsonb, attachments jsonb) to service_role;
+grant execute on function public.my_assignments() to authenticated;
+grant execute on function public.my_assignments() to service_role;
+grant execute on function public.my_invitations() to authenticated;
+grant execute on function public.my_invitations() to service_role;
+grant execute on function public.my_managed_organisations() to authenticated;
+grant execute on function public.my_managed_organisations() to service_role;
+grant execute on function public.my_organisations() to authenticated;
+grant execute on function public.my_organisations() to service_role;
 grant execute on function public.my_portfolio_sends() to authenticated;
 grant execute on function public.my_portfolio_sends() to service_role;
-grant execute on function public.record_email_delivery(delivery_id uuid, attempt integer, error text) to service_role;
+grant execute on function public.organisation_assignments(organisation_id uuid) to authenticated;
+grant execute on function public.organisation_assignments(organisation_id uuid) to service_role;
+grant execute on function public.organisation_cohorts(organisation_id uuid) to authenticated;
+grant execute on function public.organisation_cohorts(organisation_id uuid) to service_role;
+grant execute on function public.organisation_invitations(organisation_id uuid) to authenticated;
+grant execute on function public.organisation_invitations(organisation_id uuid) to service_role;
+grant execute on function public.organisation_members(organisation_id uuid) to authenticated;
+grant execute on function public.organisation_members(organisation_id uuid) to service_role;
+grant execute on function public.organisation_overview(organisation_id uuid) to authenticated;
+grant execute on function public.organisation_overview(organisation_id uuid) to service_role;
+grant execute on function public.organisation_progress(organisation_id uuid, user_ids uuid[]) to authenticated;
+grant execute on function public.organisation_progress(organisation_id uuid, user_ids uuid[]) to service_role;
+grant execute on function public.overdue_digest_email(digest_id uuid) to service_role;
+grant execute on function public.record_email_delivery(delivery_id uuid, attempt integer, error text, cancel boolean) to service_role;
+grant execute on function public.remove_organisation_member(member_id uuid) to authenticated;
+grant execute on function public.remove_organisation_member(member_id uuid) to service_role;
+grant execute on function public.rename_cohort(cohort_id uuid, name text) to authenticated;
+grant execute on function public.rename_cohort(cohort_id uuid, name text) to service_role;
+grant execute on function public.resend_invitation(invitation_id uuid) to authenticated;
+grant execute on function public.resend_invitation(invitation_id uuid) to service_role;
 grant execute on function public.revoke_access_code(code_id uuid) to authenticated;
 grant execute on function public.revoke_access_code(code_id uuid) to service_role;
 grant execute on function public.revoke_certificate(certificate_id uuid, reason text) to authenticated;
@@ -3403,7 +4730,11 @@ grant execute on function public.save_certificate_reflection(certificate_id uuid
 grant execute on function public.send_certificate_emails() to service_role;
 grant execute on function public.send_certificate_to_portfolio(certificate_id uuid, recipient text) to authenticated;
 grant execute on function public.send_certificate_to_portfolio(certificate_id uuid, recipient text) to service_role;
+grant execute on function public.send_organisation_emails() to service_role;
+grant execute on function public.send_organisation_reminders(as_of timestamp with time zone) to service_role;
 grant execute on function public.send_trial_reminders() to service_role;
+grant execute on function public.set_member_cohort(member_id uuid, cohort_id uuid) to authenticated;
+grant execute on function public.set_member_cohort(member_id uuid, cohort_id uuid) to service_role;
 grant execute on function public.submit_lead(first_name text, last_name text, email text, subject text, message text, client_key text) to service_role;
 grant execute on function public.trial_password() to authenticated;
 grant execute on function public.trial_password() to service_role;
@@ -3411,9 +4742,15 @@ grant execute on function public.unlock_module(slug text, password text) to auth
 grant execute on function public.unlock_module(slug text, password text) to service_role;
 grant execute on function public.update_lead(lead_id uuid, new_status text, new_note text) to authenticated;
 grant execute on function public.update_lead(lead_id uuid, new_status text, new_note text) to service_role;
+grant execute on function public.update_organisation(organisation_id uuid, name text, kind text, seats integer, term_starts_on date, term_ends_on date) to authenticated;
+grant execute on function public.update_organisation(organisation_id uuid, name text, kind text, seats integer, term_starts_on date, term_ends_on date) to service_role;
 grant execute on function public.verify_certificate(code text) to anon;
 grant execute on function public.verify_certificate(code text) to authenticated;
 grant execute on function public.verify_certificate(code text) to service_role;
+grant execute on function public.withdraw_assignment(assignment_id uuid) to authenticated;
+grant execute on function public.withdraw_assignment(assignment_id uuid) to service_role;
+grant execute on function public.withdraw_invitation(invitation_id uuid) to authenticated;
+grant execute on function public.withdraw_invitation(invitation_id uuid) to service_role;
 grant usage on schema private to authenticated;
 grant usage on schema private to service_role;
 grant usage on schema public to anon;
@@ -3430,8 +4767,11 @@ grant select on table public.admin_certificates to authenticated;
 grant select on table public.admin_expired_trials to authenticated;
 grant select on table public.admin_leads to authenticated;
 grant select on table public.admin_module_unlocks to authenticated;
+grant select on table public.assignment_reminders to service_role;
+grant delete, insert, select, update on table public.assignments to service_role;
 grant select on table public.certificate_portfolio_sends to service_role;
 grant select on table public.certificates to service_role;
+grant delete, insert, select, update on table public.cohorts to service_role;
 grant select on table public.email_deliveries to authenticated;
 grant select on table public.email_deliveries to service_role;
 grant select on table public.expired_trials to authenticated;
@@ -3444,6 +4784,10 @@ grant select on table public.module_unlocks to authenticated;
 grant delete, insert, select, update on table public.module_unlocks to service_role;
 grant select on table public.notifications to authenticated;
 grant delete, insert, select, update on table public.notifications to service_role;
+grant delete, insert, select, update on table public.organisation_invitations to service_role;
+grant delete, insert, select, update on table public.organisation_members to service_role;
+grant delete, insert, select, update on table public.organisations to service_role;
+grant select on table public.overdue_digests to service_role;
 grant select on table public.pending_trials to authenticated;
 grant delete, insert, select, update on table public.pending_trials to service_role;
 grant select on table public.profiles to authenticated;
@@ -3463,6 +4807,25 @@ begin
   commit;
   perform private.assert_email_delivered(''certificate_issued'');
   perform private.assert_email_delivered(''certificate_portfolio'');
+end
+$$
+');
+
+select cron.schedule('send-organisation-emails', '* * * * *', 'do $$
+begin
+  perform public.send_organisation_emails();
+  commit;
+  perform private.assert_email_delivered(''organisation_invitation'');
+end
+$$
+');
+
+select cron.schedule('send-organisation-reminders', '0 * * * *', 'do $$
+begin
+  perform public.send_organisation_reminders();
+  commit;
+  perform private.assert_email_delivered(''assignment_reminder'');
+  perform private.assert_email_delivered(''overdue_digest'');
 end
 $$
 ');

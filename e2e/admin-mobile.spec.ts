@@ -129,8 +129,27 @@ test('/admin: a search that matches nothing says so on a phone, and clears', asy
 
 test('/admin/access-codes: each code is a card with Revoke on screen', async ({ page }) => {
   const organisation = `Featherstonehaugh and Worthington Community Health ${Date.now()}`;
+  // Codes belong to an organisation: this long name is made on /admin/organisations, on the phone.
+  await open(page, '/admin/organisations', 'Organisations');
+  await page.getByRole('button', { name: 'New organisation' }).click();
+  const created = page.getByRole('dialog', { name: 'New organisation' });
+  await created.getByLabel('Name', { exact: true }).fill(organisation);
+  await created.getByLabel('Kind').selectOption({ label: 'Trust' });
+  await created.getByLabel('Seats').fill('10');
+  await created.getByLabel('Last day').fill('2099-12-31');
+  await created.getByLabel('E-mail address').fill(uniqueEmail('phone-org-manager'));
+  await expectInsideViewport(created.getByRole('button'));
+  await created.getByRole('button', { name: 'Create organisation' }).click();
+  await expect(created).toBeHidden();
+  const organisationCard = page
+    .getByRole('list', { name: 'Organisations' })
+    .getByRole('listitem')
+    .filter({ hasText: organisation });
+  await expectInsideViewport(organisationCard.getByRole('button'));
+  await expectNoSidewaysScrolling(page);
+
   await open(page, '/admin/access-codes', 'Access Codes');
-  await page.getByLabel('Organisation').fill(organisation);
+  await page.getByLabel('Organisation').selectOption({ label: organisation });
   await page.getByRole('button', { name: 'Create code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Access code created' });
   await dialog.getByRole('button', { name: 'Done' }).click();

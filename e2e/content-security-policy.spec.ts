@@ -97,7 +97,8 @@ test.describe('signed in as an admin', () => {
     await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await page.getByLabel('Organisation').fill('Policy Check Practice');
+    // A seeded organisation (supabase/seed.sql).
+    await page.getByLabel('Organisation').selectOption({ label: 'Riverside Care Trust' });
     await page.getByRole('button', { name: 'Create code' }).click();
     const dialog = page.getByRole('dialog', { name: 'Access code created' });
     await expect(dialog).toBeVisible();

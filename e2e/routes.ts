@@ -69,7 +69,10 @@ export const routeExpectations: RouteExpectation[] = [
   { path: '/admin/leads', heading: 'Leads', prerendered: false, access: 'admin' },
   { path: '/admin/activity', heading: 'Activity', prerendered: false, access: 'admin' },
   { path: '/admin/certificates', heading: 'Certificates', prerendered: false, access: 'admin' },
+  { path: '/admin/organisations', heading: 'Organisations', prerendered: false, access: 'admin' },
   { path: '/certificates', heading: 'My certificates', prerendered: false, access: 'signed-in' },
+  { path: '/organisation', heading: 'Your organisation', prerendered: false, access: 'signed-in' },
+  { path: '/invitations', heading: 'Invitations', prerendered: false, access: 'signed-in' },
   { path: '/verify', heading: 'Check a certificate', prerendered: false },
   // A code nobody holds: the check says so (e2e/certificates.spec.ts checks real ones).
   { path: '/verify/ABCD2345EFGH', heading: 'Check a certificate', prerendered: false },

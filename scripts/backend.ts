@@ -5,7 +5,11 @@
 import { resolve } from 'node:path';
 import { runBackendCommand } from '@revolve/local-backend';
 import { samplePlayerRoute } from '../tools/sample-player/service';
-import { seeded, seededAdminTotpSecret } from '../supabase/tests/seedAccounts';
+import {
+  seeded,
+  seededAdminTotpSecret,
+  seededManagerTotpSecret,
+} from '../supabase/tests/seedAccounts';
 
 await runBackendCommand({
   // Explicit, so the data folder stays .local-backend/ here whatever the working directory.
@@ -13,10 +17,15 @@ await runBackendCommand({
   extraRoutes: [samplePlayerRoute()],
   summary: (backend) => [
     ['360 player', `${backend.apiUrl}/player/<code>/`],
-    // supabase/seed.sql gives the seeded admin's authenticator app this published, local-only secret.
+    // supabase/seed.sql gives the seeded admin's and manager's authenticator apps these published,
+    // local-only secrets.
     [
       'Admin 2FA',
       `${seeded.admin.email}: TOTP secret ${seededAdminTotpSecret} (any authenticator app)`,
+    ],
+    [
+      'Manager 2FA',
+      `${seeded.manager.email}: TOTP secret ${seededManagerTotpSecret} (any authenticator app)`,
     ],
   ],
   accountsNote: 'seeded passwords: supabase/README.md',

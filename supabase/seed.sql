@@ -23,7 +23,8 @@ from (values
   ('a0000000-0000-4000-8000-000000000004'::uuid, 'pending@example.com', 'Jordan Pending', interval '2 days'),
   ('a0000000-0000-4000-8000-000000000005'::uuid, 'retrial@example.com', 'Morgan Retrial', interval '60 days'),
   ('a0000000-0000-4000-8000-000000000006'::uuid, 'expired@example.com', 'Casey Expired', interval '75 days'),
-  ('a0000000-0000-4000-8000-000000000007'::uuid, 'new@example.com', 'Robin New', interval '1 day')
+  ('a0000000-0000-4000-8000-000000000007'::uuid, 'new@example.com', 'Robin New', interval '1 day'),
+  ('a0000000-0000-4000-8000-000000000008'::uuid, 'manager@example.com', 'Taylor Manager', interval '20 days')
 ) as account (id, email, name, age);
 
 insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
@@ -39,7 +40,9 @@ insert into public.user_roles (user_id, role) values ('a0000000-0000-4000-8000-0
 -- only: supabase/README.md, and npm run dev prints it), so people and tests can compute its codes.
 insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
 values ('f0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'Local authenticator',
-  'totp', 'verified', now() - interval '90 days', now() - interval '90 days', 'REVOLVEADMINLOCALONLYTOTPKEY2345');
+  'totp', 'verified', now() - interval '90 days', now() - interval '90 days', 'REVOLVEADMINLOCALONLYTOTPKEY2345'),
+  ('f0000000-0000-4000-8000-000000000008', 'a0000000-0000-4000-8000-000000000008', 'Local authenticator',
+  'totp', 'verified', now() - interval '20 days', now() - interval '20 days', 'REVOLVEMANAGERLOCALONLYTOTPKEY23');
 
 insert into public.pending_trials (id, user_id, first_name, last_name, email, status, submitted_at, reviewed_at) values
   ('b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000002', 'Priya', 'Active', 'active@example.com', 'approved', now() - interval '11 days', now() - interval '10 days'),
@@ -74,16 +77,29 @@ insert into private.module_passwords (password_hash) values
 
 insert into private.settings (key, value) values ('trial_password', 'revolve360');
 
--- Organisation access codes (published in supabase/README.md): one valid for 25 people, one
--- expired, one revoked.
-insert into public.access_codes (organisation, code_hash, code_hint, expires_at, seat_limit, created_by, created_at, revoked_at)
-select organisation, private.access_code_hash(code), right(private.normalised_access_code(code), 4),
+-- Customers (each with a year's term from its first code) and their access codes (published in
+-- supabase/README.md): one valid for 25 people, one expired, one revoked. Taylor Manager manages
+-- Riverside Care Trust.
+insert into public.organisations (id, name, kind, seats, term_starts_on, term_ends_on, created_by, created_at)
+select id, name, kind, 50, (now() - age)::date, (now() - age)::date + 365,
+  'a0000000-0000-4000-8000-000000000001', now() - age
+from (values
+  ('c0000000-0000-4000-8000-000000000001'::uuid, 'Riverside Care Trust', 'trust', interval '20 days'),
+  ('c0000000-0000-4000-8000-000000000002'::uuid, 'Hillside Surgery', 'gp_practice', interval '40 days'),
+  ('c0000000-0000-4000-8000-000000000003'::uuid, 'Northgate Clinic', 'gp_practice', interval '30 days')
+) as organisation (id, name, kind, age);
+
+insert into public.access_codes (organisation_id, code_hash, code_hint, expires_at, seat_limit, created_by, created_at, revoked_at)
+select organisation_id, private.access_code_hash(code), right(private.normalised_access_code(code), 4),
   now() + expires_in, 25, 'a0000000-0000-4000-8000-000000000001', now() - age, now() - revoked_ago
 from (values
-  ('Riverside Care Trust', 'CARE-TEAM-2345', null::interval, interval '20 days', null::interval),
-  ('Hillside Surgery', 'PAST-DATE-6789', interval '-1 day', interval '40 days', null),
-  ('Northgate Clinic', 'WARD-SHUT-3478', null, interval '30 days', interval '2 days')
-) as code (organisation, code, expires_in, age, revoked_ago);
+  ('c0000000-0000-4000-8000-000000000001'::uuid, 'CARE-TEAM-2345', null::interval, interval '20 days', null::interval),
+  ('c0000000-0000-4000-8000-000000000002'::uuid, 'PAST-DATE-6789', interval '-1 day', interval '40 days', null),
+  ('c0000000-0000-4000-8000-000000000003'::uuid, 'WARD-SHUT-3478', null, interval '30 days', interval '2 days')
+) as code (organisation_id, code, expires_in, age, revoked_ago);
+
+insert into public.organisation_members (organisation_id, user_id, role, joined_at) values
+  ('c0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000008', 'manager', now() - interval '20 days');
 
 -- The seeded expiring trial was reminded two hours ago (its 'Trial ending soon' notification, and
 -- the e-mail the provider accepted), so the hourly reminder job leaves it alone; the expired user

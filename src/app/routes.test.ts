@@ -73,6 +73,8 @@ describe('route table', () => {
       '/admin/activity',
       '/admin/certificates',
       '/certificates',
+      '/organisation',
+      '/invitations',
       '/verify',
       '/verify/ABCD-EFGH-JKLM',
       '/unlock/dementia',

@@ -179,11 +179,32 @@ export const appRoutes: AppRoute[] = [
     meta: fromCopy('adminCertificates', portal),
   },
   {
+    path: '/admin/organisations',
+    page: lazyPage('organisations/AdminOrganisationsPage'),
+    rendering: 'client',
+    access: 'admin',
+    meta: fromCopy('adminOrganisations', portal),
+  },
+  {
     path: '/certificates',
     page: lazyPage('certificates/CertificatesPage'),
     rendering: 'client',
     access: 'signed-in',
     meta: fromCopy('certificates', portal),
+  },
+  {
+    path: '/organisation',
+    page: lazyPage('organisations/OrganisationPage'),
+    rendering: 'client',
+    access: 'signed-in',
+    meta: fromCopy('organisation', portal),
+  },
+  {
+    path: '/invitations',
+    page: lazyPage('organisations/InvitationsPage'),
+    rendering: 'client',
+    access: 'signed-in',
+    meta: fromCopy('invitations', portal),
   },
   // The public check of a certificate. /verify is written out as a file; /verify/<code> cannot be
   // (the codes are not known at build time), so the host serves /verify's file there through the

@@ -14,6 +14,13 @@ export const accessCodesPage = {
 export const accessCodeForm = {
   title: 'New access code',
   organisationLabel: 'Organisation',
+  organisationPlaceholder: 'Select an organisation',
+  organisationsLoading: 'Loading organisations...',
+  organisationsFailed: 'Failed to load the organisations. Reload the page to try again.',
+  /** An organisation whose term has ended, in the choice. */
+  endedOrganisation: (name: string) => `${name} (term ended)`,
+  noOrganisations: 'There are no organisations yet.',
+  createOrganisationFirst: 'Create an organisation first',
   expiryLabel: 'Last day of access (optional)',
   expiryHint: 'The code stops working at the end of this day. Leave empty for no expiry.',
   seatLimitLabel: 'Seat limit (optional)',
@@ -23,8 +30,7 @@ export const accessCodeForm = {
   submitLabel: 'Create code',
   busyLabel: 'Creating...',
   errors: {
-    organisationShort: 'Organisation must be at least 2 characters',
-    organisationLong: 'Organisation must be 200 characters or fewer',
+    organisationMissing: 'Choose an organisation',
     expiryPast: 'Choose today or a later day',
     seatLimit: 'Seat limit must be a whole number from 1 to 100000',
   },

@@ -29,8 +29,13 @@ export const pageDescriptions: Record<PageKey, string> = {
   integrations:
     'Create, list and revoke the LRS clients through which tools and integrations send and read learning records.',
   adminCertificates: 'List the CPD certificates issued and revoke one issued in error.',
+  adminOrganisations:
+    "Create Revolve's customer organisations, set their seats and term, and invite their managers.",
   certificates:
     'Your CPD certificates: add a reflection, download the PDF and share the verification link.',
+  invitations: 'Answer the invitations of organisations to join them on Revolve.',
+  organisation:
+    "Manage your organisation's training: invite staff, group them into cohorts, assign modules and follow completion.",
   verifyCertificate: 'Check that a Revolve CPD certificate is genuine and still valid by its code.',
   accountSecurity: 'Set up two-factor sign-in with an authenticator app for your Revolve account.',
   trainingLibrary:

@@ -157,6 +157,9 @@ export const emailKinds = {
   trial_reminder: 'Trial reminder',
   certificate_issued: 'Certificate ready',
   certificate_portfolio: 'Certificate to a portfolio',
+  organisation_invitation: 'Organisation invitation',
+  assignment_reminder: 'Assignment reminder',
+  overdue_digest: 'Overdue digest to a manager',
 };
 
 /** One for each value public.admin_audit_log.action takes. */
@@ -172,6 +175,18 @@ export const auditActions = {
   create_lrs_client: 'Created an LRS client',
   revoke_lrs_client: 'Revoked an LRS client',
   revoke_certificate: 'Revoked a certificate',
+  create_organisation: 'Created an organisation',
+  update_organisation: 'Updated an organisation',
+  invite_member: 'Invited a member',
+  resend_invitation: 'Resent an invitation',
+  withdraw_invitation: 'Withdrew an invitation',
+  remove_member: 'Removed a member',
+  change_member_cohort: "Changed a member's cohort",
+  create_cohort: 'Created a cohort',
+  rename_cohort: 'Renamed a cohort',
+  delete_cohort: 'Deleted a cohort',
+  assign_module: 'Assigned a module',
+  withdraw_assignment: 'Withdrew an assignment',
 };
 
 /** The audit entries' details shown in the log, in this order; other keys are not shown. */
@@ -188,6 +203,9 @@ export const auditDetailLabels: Record<string, string> = {
   expires_at: 'Expires',
   code: 'Certificate',
   module: 'Module',
+  due_on: 'Due',
+  cohort: 'Cohort',
+  name: 'Name',
   reason: 'Reason',
 };
 

@@ -18,7 +18,7 @@ export type Database = {
           expires_at: string | null;
           id: string;
           module_slugs: string[] | null;
-          organisation: string;
+          organisation_id: string;
           revoked_at: string | null;
           seat_limit: number | null;
         };
@@ -30,7 +30,7 @@ export type Database = {
           expires_at?: string | null;
           id?: string;
           module_slugs?: string[] | null;
-          organisation: string;
+          organisation_id: string;
           revoked_at?: string | null;
           seat_limit?: number | null;
         };
@@ -42,11 +42,24 @@ export type Database = {
           expires_at?: string | null;
           id?: string;
           module_slugs?: string[] | null;
-          organisation?: string;
+          organisation_id?: string;
           revoked_at?: string | null;
           seat_limit?: number | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'access_codes_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'access_codes_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       active_trial_users: {
         Row: {
@@ -99,6 +112,7 @@ export type Database = {
           at: string;
           details: NonNullable<Json>;
           id: number;
+          organisation_id: string | null;
           target_id: string | null;
           target_user_id: string | null;
         };
@@ -109,6 +123,7 @@ export type Database = {
           at?: string;
           details?: NonNullable<Json>;
           id?: never;
+          organisation_id?: string | null;
           target_id?: string | null;
           target_user_id?: string | null;
         };
@@ -119,10 +134,121 @@ export type Database = {
           at?: string;
           details?: NonNullable<Json>;
           id?: never;
+          organisation_id?: string | null;
           target_id?: string | null;
           target_user_id?: string | null;
         };
         Relationships: [];
+      };
+      assignment_reminders: {
+        Row: {
+          assignment_id: string;
+          created_at: string;
+          days_before: number;
+          due_on: string;
+          id: string;
+          user_id: string;
+        };
+        Insert: {
+          assignment_id: string;
+          created_at?: string;
+          days_before: number;
+          due_on: string;
+          id?: string;
+          user_id: string;
+        };
+        Update: {
+          assignment_id?: string;
+          created_at?: string;
+          days_before?: number;
+          due_on?: string;
+          id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'assignment_reminders_assignment_id_fkey';
+            columns: ['assignment_id'];
+            referencedRelation: 'assignments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'assignment_reminders_assignment_id_fkey';
+            columns: ['assignment_id'];
+            referencedRelation: 'organisation_assignment_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'assignment_reminders_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      assignments: {
+        Row: {
+          cohort_id: string | null;
+          created_at: string;
+          created_by: string | null;
+          due_on: string;
+          id: string;
+          module: string;
+          organisation_id: string;
+          withdrawn_at: string | null;
+        };
+        Insert: {
+          cohort_id?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          due_on: string;
+          id?: string;
+          module: string;
+          organisation_id: string;
+          withdrawn_at?: string | null;
+        };
+        Update: {
+          cohort_id?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          due_on?: string;
+          id?: string;
+          module?: string;
+          organisation_id?: string;
+          withdrawn_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'assignments_module_fkey';
+            columns: ['module'];
+            referencedRelation: 'learning_modules';
+            referencedColumns: ['slug'];
+          },
+          {
+            foreignKeyName: 'assignments_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'cohorts';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'assignments_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'organisation_cohort_list';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'assignments_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'assignments_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       certificate_portfolio_sends: {
         Row: {
@@ -240,6 +366,40 @@ export type Database = {
           },
         ];
       };
+      cohorts: {
+        Row: {
+          created_at: string;
+          id: string;
+          name: string;
+          organisation_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          name: string;
+          organisation_id: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          name?: string;
+          organisation_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'cohorts_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cohorts_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       email_deliveries: {
         Row: {
           attempts: number;
@@ -254,7 +414,7 @@ export type Database = {
           max_attempts: number;
           request_id: number | null;
           subject_id: string;
-          user_id: string;
+          user_id: string | null;
         };
         Insert: {
           attempts?: number;
@@ -269,7 +429,7 @@ export type Database = {
           max_attempts?: number;
           request_id?: number | null;
           subject_id: string;
-          user_id: string;
+          user_id?: string | null;
         };
         Update: {
           attempts?: number;
@@ -284,7 +444,7 @@ export type Database = {
           max_attempts?: number;
           request_id?: number | null;
           subject_id?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Relationships: [
           {
@@ -578,6 +738,225 @@ export type Database = {
           },
         ];
       };
+      organisation_invitations: {
+        Row: {
+          accepted_at: string | null;
+          accepted_by: string | null;
+          cohort_id: string | null;
+          created_at: string;
+          declined_at: string | null;
+          email: string;
+          expires_at: string;
+          id: string;
+          invited_by: string | null;
+          name: string | null;
+          organisation_id: string;
+          role: Database['public']['Enums']['organisation_invitations_role'];
+          sent_at: string;
+          withdrawn_at: string | null;
+        };
+        Insert: {
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+          cohort_id?: string | null;
+          created_at?: string;
+          declined_at?: string | null;
+          email: string;
+          expires_at?: string;
+          id?: string;
+          invited_by?: string | null;
+          name?: string | null;
+          organisation_id: string;
+          role?: Database['public']['Enums']['organisation_invitations_role'];
+          sent_at?: string;
+          withdrawn_at?: string | null;
+        };
+        Update: {
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+          cohort_id?: string | null;
+          created_at?: string;
+          declined_at?: string | null;
+          email?: string;
+          expires_at?: string;
+          id?: string;
+          invited_by?: string | null;
+          name?: string | null;
+          organisation_id?: string;
+          role?: Database['public']['Enums']['organisation_invitations_role'];
+          sent_at?: string;
+          withdrawn_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'organisation_invitations_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'cohorts';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'organisation_invitations_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'organisation_cohort_list';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'organisation_invitations_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'organisation_invitations_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      organisation_members: {
+        Row: {
+          cohort_id: string | null;
+          id: string;
+          joined_at: string;
+          organisation_id: string;
+          removed_at: string | null;
+          removed_by: string | null;
+          role: Database['public']['Enums']['organisation_members_role'];
+          user_id: string;
+        };
+        Insert: {
+          cohort_id?: string | null;
+          id?: string;
+          joined_at?: string;
+          organisation_id: string;
+          removed_at?: string | null;
+          removed_by?: string | null;
+          role: Database['public']['Enums']['organisation_members_role'];
+          user_id: string;
+        };
+        Update: {
+          cohort_id?: string | null;
+          id?: string;
+          joined_at?: string;
+          organisation_id?: string;
+          removed_at?: string | null;
+          removed_by?: string | null;
+          role?: Database['public']['Enums']['organisation_members_role'];
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'organisation_members_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'cohorts';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'organisation_members_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'organisation_cohort_list';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'organisation_members_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'organisation_members_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'organisation_members_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      organisations: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          kind: Database['public']['Enums']['organisations_kind'];
+          name: string;
+          seats: number;
+          term_ends_on: string;
+          term_starts_on: string;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          kind: Database['public']['Enums']['organisations_kind'];
+          name: string;
+          seats: number;
+          term_ends_on: string;
+          term_starts_on: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          kind?: Database['public']['Enums']['organisations_kind'];
+          name?: string;
+          seats?: number;
+          term_ends_on?: string;
+          term_starts_on?: string;
+        };
+        Relationships: [];
+      };
+      overdue_digests: {
+        Row: {
+          created_at: string;
+          id: string;
+          manager_id: string;
+          organisation_id: string;
+          overdue: number;
+          week_of: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          manager_id: string;
+          organisation_id: string;
+          overdue: number;
+          week_of: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          manager_id?: string;
+          organisation_id?: string;
+          overdue?: number;
+          week_of?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'overdue_digests_manager_id_fkey';
+            columns: ['manager_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'overdue_digests_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'overdue_digests_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       pending_trials: {
         Row: {
           email: string;
@@ -678,12 +1057,26 @@ export type Database = {
           id: string;
           module_slugs: string[] | null;
           organisation: string;
+          organisation_id: string;
           revoked_at: string | null;
           seat_limit: number | null;
           seats_used: number;
           status: Database['public']['Enums']['access_code_status'];
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'access_codes_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'access_codes_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       admin_active_trials: {
         Row: {
@@ -822,11 +1215,284 @@ export type Database = {
           },
         ];
       };
+      admin_organisation_list: {
+        Row: {
+          created_at: string;
+          id: string;
+          invited_manager_emails: string[] | null;
+          kind: Database['public']['Enums']['organisations_kind'];
+          manager_emails: string[] | null;
+          name: string;
+          seats: number;
+          seats_used: number;
+          status: Database['public']['Enums']['organisation_status'];
+          term_ends_on: string;
+          term_starts_on: string;
+        };
+        Insert: {
+          created_at?: string | null;
+          id?: string | null;
+          invited_manager_emails?: never;
+          kind?: Database['public']['Enums']['organisations_kind'] | null;
+          manager_emails?: never;
+          name?: string | null;
+          seats?: number | null;
+          seats_used?: never;
+          status?: never;
+          term_ends_on?: string | null;
+          term_starts_on?: string | null;
+        };
+        Update: {
+          created_at?: string | null;
+          id?: string | null;
+          invited_manager_emails?: never;
+          kind?: Database['public']['Enums']['organisations_kind'] | null;
+          manager_emails?: never;
+          name?: string | null;
+          seats?: number | null;
+          seats_used?: never;
+          status?: never;
+          term_ends_on?: string | null;
+          term_starts_on?: string | null;
+        };
+        Relationships: [];
+      };
+      member_assignment_list: {
+        Row: {
+          completed_at: string | null;
+          due_on: string;
+          module: string;
+          organisation_id: string;
+          organisation_name: string;
+          state: Database['public']['Enums']['progress_state'];
+          user_id: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'assignments_module_fkey';
+            columns: ['module'];
+            referencedRelation: 'learning_modules';
+            referencedColumns: ['slug'];
+          },
+          {
+            foreignKeyName: 'assignments_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'assignments_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'organisation_members_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      organisation_assignment_list: {
+        Row: {
+          cohort_id: string | null;
+          cohort_name: string | null;
+          created_at: string;
+          due_on: string;
+          id: string;
+          module: string;
+          module_title: string;
+          organisation_id: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'assignments_module_fkey';
+            columns: ['module'];
+            referencedRelation: 'learning_modules';
+            referencedColumns: ['slug'];
+          },
+          {
+            foreignKeyName: 'assignments_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'cohorts';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'assignments_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'organisation_cohort_list';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'assignments_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'assignments_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      organisation_cohort_list: {
+        Row: {
+          created_at: string;
+          id: string;
+          members: number;
+          name: string;
+          organisation_id: string;
+        };
+        Insert: {
+          created_at?: string | null;
+          id?: string | null;
+          members?: never;
+          name?: string | null;
+          organisation_id?: string | null;
+        };
+        Update: {
+          created_at?: string | null;
+          id?: string | null;
+          members?: never;
+          name?: string | null;
+          organisation_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'cohorts_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cohorts_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      organisation_invitation_list: {
+        Row: {
+          cohort_id: string | null;
+          cohort_name: string | null;
+          created_at: string;
+          delivery: Database['public']['Enums']['delivery_status'];
+          email: string;
+          expires_at: string;
+          id: string;
+          name: string | null;
+          organisation_id: string;
+          role: Database['public']['Enums']['organisation_invitations_role'];
+          sent_at: string;
+          status: Database['public']['Enums']['invitation_status'];
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'organisation_invitations_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'cohorts';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'organisation_invitations_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'organisation_cohort_list';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'organisation_invitations_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'organisation_invitations_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      organisation_member_list: {
+        Row: {
+          assigned: number | null;
+          cohort_id: string | null;
+          cohort_name: string | null;
+          completed: number | null;
+          email: string | null;
+          id: string | null;
+          joined_at: string | null;
+          name: string | null;
+          organisation_id: string | null;
+          overdue: number | null;
+          role: string | null;
+          user_id: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'organisation_members_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'cohorts';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'organisation_members_organisation_id_cohort_id_fkey';
+            columns: ['organisation_id', 'cohort_id'];
+            referencedRelation: 'organisation_cohort_list';
+            referencedColumns: ['organisation_id', 'id'];
+          },
+          {
+            foreignKeyName: 'organisation_members_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'admin_organisation_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'organisation_members_organisation_id_fkey';
+            columns: ['organisation_id'];
+            referencedRelation: 'organisations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'organisation_members_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      organisation_progress_cells: {
+        Row: {
+          certificate_code: string | null;
+          completed_at: string | null;
+          due_on: string | null;
+          member_id: string | null;
+          module: string | null;
+          organisation_id: string | null;
+          overdue: boolean | null;
+          percent: number | null;
+          state: Database['public']['Enums']['progress_state'];
+          user_id: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       abandon_stale_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: number;
+      };
+      accept_invitation: {
+        Args: { invitation_id: string };
+        Returns: {
+          organisation_id: string;
+          organisation_name: string;
+          role: string;
+        }[];
       };
       admin_access_codes: {
         Args: Record<PropertyKey, never>;
@@ -838,6 +1504,7 @@ export type Database = {
           id: string;
           module_slugs: string[] | null;
           organisation: string;
+          organisation_id: string;
           revoked_at: string | null;
           seat_limit: number | null;
           seats_used: number;
@@ -896,6 +1563,28 @@ export type Database = {
           starts: number;
         }[];
       };
+      admin_organisations: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          id: string;
+          invited_manager_emails: string[] | null;
+          kind: Database['public']['Enums']['organisations_kind'];
+          manager_emails: string[] | null;
+          name: string;
+          seats: number;
+          seats_used: number;
+          status: Database['public']['Enums']['organisation_status'];
+          term_ends_on: string;
+          term_starts_on: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_organisation_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       admin_search_active_trials: {
         Args: { pattern: string };
         Returns: {
@@ -924,6 +1613,7 @@ export type Database = {
           at: string;
           details: NonNullable<Json>;
           id: number;
+          organisation_id: string | null;
           target_id: string | null;
           target_user_id: string | null;
         }[];
@@ -1045,6 +1735,42 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      assign_module: {
+        Args: {
+          cohort_id?: string;
+          due_on: string;
+          module: string;
+          organisation_id: string;
+        };
+        Returns: {
+          cohort_id: string | null;
+          cohort_name: string | null;
+          created_at: string;
+          due_on: string;
+          id: string;
+          module: string;
+          module_title: string;
+          organisation_id: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'organisation_assignment_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      assignment_reminder_email: {
+        Args: { reminder_id: string };
+        Returns: {
+          days_before: number;
+          due_on: string;
+          email: string;
+          module: string;
+          module_title: string;
+          name: string;
+          organisation_name: string;
+        }[];
+      };
       claim_email_delivery: {
         Args: { attempt: number; delivery_id: string; kind: string };
         Returns: {
@@ -1056,13 +1782,29 @@ export type Database = {
         Args: {
           expires_at?: string;
           module_slugs?: string[];
-          organisation: string;
+          organisation_id: string;
           seat_limit?: number;
         };
         Returns: {
           access_code: Database['public']['Views']['admin_access_code_list']['Row'];
           code: string;
         }[];
+      };
+      create_cohort: {
+        Args: { name: string; organisation_id: string };
+        Returns: {
+          created_at: string;
+          id: string;
+          members: number;
+          name: string;
+          organisation_id: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'organisation_cohort_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
       create_lrs_client: {
         Args: { name: string; scopes: string[] };
@@ -1071,7 +1813,40 @@ export type Database = {
           secret: string;
         }[];
       };
+      create_organisation: {
+        Args: {
+          kind: string;
+          name: string;
+          seats: number;
+          term_ends_on: string;
+          term_starts_on: string;
+        };
+        Returns: {
+          created_at: string;
+          id: string;
+          invited_manager_emails: string[] | null;
+          kind: Database['public']['Enums']['organisations_kind'];
+          manager_emails: string[] | null;
+          name: string;
+          seats: number;
+          seats_used: number;
+          status: Database['public']['Enums']['organisation_status'];
+          term_ends_on: string;
+          term_starts_on: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_organisation_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      decline_invitation: {
+        Args: { invitation_id: string };
+        Returns: undefined;
+      };
       delete_active_trial: { Args: { trial_id: string }; Returns: undefined };
+      delete_cohort: { Args: { cohort_id: string }; Returns: undefined };
       expire_lapsed_trials: {
         Args: Record<PropertyKey, never>;
         Returns: number;
@@ -1107,6 +1882,27 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      invitation_email: {
+        Args: { invitation_id: string };
+        Returns: {
+          email: string;
+          expires_at: string;
+          has_account: boolean;
+          invited_by_name: string;
+          name: string;
+          organisation_name: string;
+          role: string;
+        }[];
+      };
+      invite_organisation_members: {
+        Args: { organisation_id: string; people: Json; role?: string };
+        Returns: {
+          email: string;
+          invitation_id: string;
+          result: string;
+          row_number: number;
+        }[];
       };
       lrs_activity: {
         Args: { activity_id: string; client_id: string };
@@ -1230,6 +2026,51 @@ export type Database = {
         };
         Returns: string[];
       };
+      my_assignments: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          completed_at: string | null;
+          due_on: string;
+          module: string;
+          organisation_id: string;
+          organisation_name: string;
+          state: Database['public']['Enums']['progress_state'];
+          user_id: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'member_assignment_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      my_invitations: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          expires_at: string;
+          id: string;
+          organisation_id: string;
+          organisation_name: string;
+          role: string;
+        }[];
+      };
+      my_managed_organisations: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          id: string;
+          name: string;
+        }[];
+      };
+      my_organisations: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          joined_at: string;
+          organisation_id: string;
+          organisation_name: string;
+          role: string;
+          term_ends_on: string;
+        }[];
+      };
       my_portfolio_sends: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1240,9 +2081,193 @@ export type Database = {
           status: string;
         }[];
       };
+      organisation_assignments: {
+        Args: { organisation_id: string };
+        Returns: {
+          cohort_id: string | null;
+          cohort_name: string | null;
+          created_at: string;
+          due_on: string;
+          id: string;
+          module: string;
+          module_title: string;
+          organisation_id: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'organisation_assignment_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      organisation_cohorts: {
+        Args: { organisation_id: string };
+        Returns: {
+          created_at: string;
+          id: string;
+          members: number;
+          name: string;
+          organisation_id: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'organisation_cohort_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      organisation_invitations: {
+        Args: { organisation_id: string };
+        Returns: {
+          cohort_id: string | null;
+          cohort_name: string | null;
+          created_at: string;
+          delivery: Database['public']['Enums']['delivery_status'];
+          email: string;
+          expires_at: string;
+          id: string;
+          name: string | null;
+          organisation_id: string;
+          role: Database['public']['Enums']['organisation_invitations_role'];
+          sent_at: string;
+          status: Database['public']['Enums']['invitation_status'];
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'organisation_invitation_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      organisation_members: {
+        Args: { organisation_id: string };
+        Returns: {
+          assigned: number | null;
+          cohort_id: string | null;
+          cohort_name: string | null;
+          completed: number | null;
+          email: string | null;
+          id: string | null;
+          joined_at: string | null;
+          name: string | null;
+          organisation_id: string | null;
+          overdue: number | null;
+          role: string | null;
+          user_id: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'organisation_member_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      organisation_overview: {
+        Args: { organisation_id: string };
+        Returns: {
+          created_at: string;
+          id: string;
+          invited_manager_emails: string[] | null;
+          kind: Database['public']['Enums']['organisations_kind'];
+          manager_emails: string[] | null;
+          name: string;
+          seats: number;
+          seats_used: number;
+          status: Database['public']['Enums']['organisation_status'];
+          term_ends_on: string;
+          term_starts_on: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_organisation_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      organisation_progress: {
+        Args: { organisation_id: string; user_ids?: string[] };
+        Returns: {
+          certificate_code: string | null;
+          completed_at: string | null;
+          due_on: string | null;
+          member_id: string | null;
+          module: string | null;
+          organisation_id: string | null;
+          overdue: boolean | null;
+          percent: number | null;
+          state: Database['public']['Enums']['progress_state'];
+          user_id: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'organisation_progress_cells';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      overdue_digest_email: {
+        Args: { digest_id: string };
+        Returns: {
+          due_on: string;
+          email: string;
+          manager_name: string;
+          member_email: string;
+          member_name: string;
+          module_title: string;
+          organisation_name: string;
+        }[];
+      };
       record_email_delivery: {
-        Args: { attempt: number; delivery_id: string; error?: string };
+        Args: {
+          attempt: number;
+          cancel?: boolean;
+          delivery_id: string;
+          error?: string;
+        };
         Returns: boolean;
+      };
+      remove_organisation_member: {
+        Args: { member_id: string };
+        Returns: undefined;
+      };
+      rename_cohort: {
+        Args: { cohort_id: string; name: string };
+        Returns: {
+          created_at: string;
+          id: string;
+          members: number;
+          name: string;
+          organisation_id: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'organisation_cohort_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      resend_invitation: {
+        Args: { invitation_id: string };
+        Returns: {
+          cohort_id: string | null;
+          cohort_name: string | null;
+          created_at: string;
+          delivery: Database['public']['Enums']['delivery_status'];
+          email: string;
+          expires_at: string;
+          id: string;
+          name: string | null;
+          organisation_id: string;
+          role: Database['public']['Enums']['organisation_invitations_role'];
+          sent_at: string;
+          status: Database['public']['Enums']['invitation_status'];
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'organisation_invitation_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
       revoke_access_code: {
         Args: { code_id: string };
@@ -1254,6 +2279,7 @@ export type Database = {
           id: string;
           module_slugs: string[] | null;
           organisation: string;
+          organisation_id: string;
           revoked_at: string | null;
           seat_limit: number | null;
           seats_used: number;
@@ -1361,9 +2387,18 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      send_organisation_emails: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      send_organisation_reminders: { Args: { as_of?: string }; Returns: number };
       send_trial_reminders: {
         Args: Record<PropertyKey, never>;
         Returns: number;
+      };
+      set_member_cohort: {
+        Args: { cohort_id?: string; member_id: string };
+        Returns: undefined;
       };
       submit_lead: {
         Args: {
@@ -1399,6 +2434,35 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      update_organisation: {
+        Args: {
+          kind: string;
+          name: string;
+          organisation_id: string;
+          seats: number;
+          term_ends_on: string;
+          term_starts_on: string;
+        };
+        Returns: {
+          created_at: string;
+          id: string;
+          invited_manager_emails: string[] | null;
+          kind: Database['public']['Enums']['organisations_kind'];
+          manager_emails: string[] | null;
+          name: string;
+          seats: number;
+          seats_used: number;
+          status: Database['public']['Enums']['organisation_status'];
+          term_ends_on: string;
+          term_starts_on: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_organisation_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       verify_certificate: {
         Args: { code: string };
         Returns: Database['public']['CompositeTypes']['certificate_verification'];
@@ -1408,6 +2472,14 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      withdraw_assignment: {
+        Args: { assignment_id: string };
+        Returns: undefined;
+      };
+      withdraw_invitation: {
+        Args: { invitation_id: string };
+        Returns: undefined;
       };
     };
     Enums: {
@@ -1424,13 +2496,39 @@ export type Database = {
         | 'update_lead'
         | 'create_lrs_client'
         | 'revoke_lrs_client'
-        | 'revoke_certificate';
+        | 'revoke_certificate'
+        | 'create_organisation'
+        | 'update_organisation'
+        | 'invite_member'
+        | 'resend_invitation'
+        | 'withdraw_invitation'
+        | 'remove_member'
+        | 'change_member_cohort'
+        | 'create_cohort'
+        | 'rename_cohort'
+        | 'delete_cohort'
+        | 'assign_module'
+        | 'withdraw_assignment';
       app_role: 'admin';
-      email_deliveries_kind: 'trial_reminder' | 'certificate_issued' | 'certificate_portfolio';
+      delivery_status: 'sending' | 'retrying' | 'sent' | 'failed';
+      email_deliveries_kind:
+        | 'trial_reminder'
+        | 'certificate_issued'
+        | 'certificate_portfolio'
+        | 'organisation_invitation'
+        | 'assignment_reminder'
+        | 'overdue_digest';
+      invitation_status: 'pending' | 'expired' | 'accepted' | 'declined' | 'withdrawn';
       leads_status: 'new' | 'contacted' | 'closed';
       module_unlocks_grant_kind: 'trial' | 'access_code';
       notifications_type: 'info' | 'success' | 'error';
+      organisation_invitations_role: 'manager' | 'learner';
+      organisation_members_role: 'manager' | 'learner';
+      organisation_status: 'upcoming' | 'active' | 'ended';
+      organisations_kind:
+        'gp_practice' | 'pcn' | 'training_hub' | 'icb' | 'trust' | 'university' | 'other';
       pending_trials_status: 'pending' | 'approved' | 'rejected';
+      progress_state: 'not_started' | 'in_progress' | 'completed';
     };
     CompositeTypes: {
       certificate_verification: {
@@ -1574,13 +2672,47 @@ export const Constants = {
         'create_lrs_client',
         'revoke_lrs_client',
         'revoke_certificate',
+        'create_organisation',
+        'update_organisation',
+        'invite_member',
+        'resend_invitation',
+        'withdraw_invitation',
+        'remove_member',
+        'change_member_cohort',
+        'create_cohort',
+        'rename_cohort',
+        'delete_cohort',
+        'assign_module',
+        'withdraw_assignment',
       ],
       app_role: ['admin'],
-      email_deliveries_kind: ['trial_reminder', 'certificate_issued', 'certificate_portfolio'],
+      delivery_status: ['sending', 'retrying', 'sent', 'failed'],
+      email_deliveries_kind: [
+        'trial_reminder',
+        'certificate_issued',
+        'certificate_portfolio',
+        'organisation_invitation',
+        'assignment_reminder',
+        'overdue_digest',
+      ],
+      invitation_status: ['pending', 'expired', 'accepted', 'declined', 'withdrawn'],
       leads_status: ['new', 'contacted', 'closed'],
       module_unlocks_grant_kind: ['trial', 'access_code'],
       notifications_type: ['info', 'success', 'error'],
+      organisation_invitations_role: ['manager', 'learner'],
+      organisation_members_role: ['manager', 'learner'],
+      organisation_status: ['upcoming', 'active', 'ended'],
+      organisations_kind: [
+        'gp_practice',
+        'pcn',
+        'training_hub',
+        'icb',
+        'trust',
+        'university',
+        'other',
+      ],
       pending_trials_status: ['pending', 'approved', 'rejected'],
+      progress_state: ['not_started', 'in_progress', 'completed'],
     },
   },
 } as const;

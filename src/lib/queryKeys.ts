@@ -34,12 +34,46 @@ export const queryKeys = {
   certificateCheck: (code: string) => ['certificate-check', code] as const,
   /** The signed-in user's authenticator apps (MFA factors, /account/security). */
   authenticatorApps: (userId: string) => ['account', userId, 'authenticator-apps'] as const,
+  /** Everything a manager reads of the organisations they manage (/organisation). */
+  organisation: (userId: string) => ['organisation', userId] as const,
+  /** The organisations the user manages (my_managed_organisations), at any assurance level. */
+  managedOrganisations: (userId: string) => ['organisation', userId, 'managed'] as const,
+  /** Everything read about one organisation: invalidated as a whole after a change to it. */
+  organisationData: (userId: string, organisationId: string) =>
+    ['organisation', userId, organisationId] as const,
+  organisationOverview: (userId: string, organisationId: string) =>
+    ['organisation', userId, organisationId, 'overview'] as const,
+  organisationMembers: (
+    userId: string,
+    organisationId: string,
+    page: number,
+    search: string,
+    cohort: string | null,
+    sort: string,
+  ) => ['organisation', userId, organisationId, 'members', page, search, cohort, sort] as const,
+  organisationCohorts: (userId: string, organisationId: string) =>
+    ['organisation', userId, organisationId, 'cohorts'] as const,
+  organisationAssignments: (userId: string, organisationId: string) =>
+    ['organisation', userId, organisationId, 'assignments'] as const,
+  organisationInvitations: (userId: string, organisationId: string, page: number) =>
+    ['organisation', userId, organisationId, 'invitations', page] as const,
+  organisationOpenInvitations: (userId: string, organisationId: string) =>
+    ['organisation', userId, organisationId, 'open-invitations'] as const,
+  /** Every cell of the completion matrix (organisation_progress). */
+  organisationProgress: (userId: string, organisationId: string) =>
+    ['organisation', userId, organisationId, 'progress'] as const,
   /** Everything the admin dashboard reads: invalidated as a whole after each admin action. */
   admin: ['admin'] as const,
   adminList: (tab: string, page: number, search: string) => ['admin', tab, page, search] as const,
   adminCounts: ['admin', 'counts'] as const,
   /** The organisation access codes (/admin/access-codes). */
   accessCodes: ['admin', 'access-codes'] as const,
+  /** Revolve's customers as admins list them (/admin/organisations, the access-code form's choice). */
+  adminOrganisations: ['admin', 'organisations'] as const,
+  adminOrganisationList: (page: number, search: string) =>
+    ['admin', 'organisations', 'list', page, search] as const,
+  /** Every organisation's id, name and status, for the access-code form's select. */
+  organisationChoices: ['admin', 'organisations', 'choices'] as const,
   /** The LRS clients of tools and integrations (/admin/integrations). */
   lrsClients: ['admin', 'lrs-clients'] as const,
   /** Every certificate issued (/admin/certificates). */
@@ -59,4 +93,10 @@ export const queryKeys = {
   learningSummary: (days: number) => ['admin', 'learning-summary', days] as const,
   /** The e-mails not delivered (/admin/activity). */
   emailDeliveries: (page: number) => ['admin', 'email-deliveries', page] as const,
+  /** Everything read about the user's own organisations: invalidated as a whole when they join. */
+  learnerOrganisations: (userId: string) => ['organisation-learner', userId] as const,
+  /** The open invitations to the user's address (/invitations, the dashboard). */
+  myInvitations: (userId: string) => ['organisation-learner', userId, 'invitations'] as const,
+  /** What the user's organisations assigned them (the dashboard, /unlock/:slug). */
+  myAssignments: (userId: string) => ['organisation-learner', userId, 'assignments'] as const,
 };

@@ -2,7 +2,8 @@
 --   * the trial passwords unlock a module only while the caller's trial is active, and say why not
 --     otherwise (pending, ended, never had one) without counting that as a wrong guess;
 --   * customers get organisation access codes, issued by admins: stored as a hash and shown once,
---     with an optional expiry, seat limit (distinct users) and module subset, revocable;
+--     with an optional expiry, seat limit (distinct users) and module subset, revocable; a code
+--     belongs to an organisation (20261123000000), and using it makes the user a member;
 --   * module_unlocks records which grant opened each module;
 --   * the attempt limit holds under concurrency.
 
@@ -24,8 +25,7 @@ $$;
 -- matter: those stay bcrypt.)
 create table public.access_codes (
   id uuid primary key default gen_random_uuid(),
-  organisation text not null
-    check (organisation = btrim(organisation) and char_length(organisation) between 2 and 200),
+  organisation_id uuid not null references public.organisations (id) on delete restrict,
   code_hash text not null unique check (code_hash ~ '^[0-9a-f]{64}$'),
   -- The last four characters, so admins can tell codes apart in the list.
   code_hint text not null check (code_hint ~ '^[A-Z0-9]{4}$'),
@@ -45,6 +45,7 @@ create table public.access_codes (
   revoked_at timestamptz
 );
 create index access_codes_created_at_idx on public.access_codes (created_at desc);
+create index access_codes_organisation_idx on public.access_codes (organisation_id);
 -- Deleting an account sets this null: without the index, a scan of codes per account deleted.
 create index access_codes_created_by_idx on public.access_codes (created_by);
 
@@ -117,7 +118,7 @@ create domain public.access_code_status as text not null
   check (value in ('active', 'expired', 'full', 'revoked'));
 create domain public.seat_count as integer not null check (value >= 0);
 create view public.admin_access_code_list with (security_invoker = true) as
-  select c.id, c.organisation, c.code_hint, c.expires_at, c.seat_limit,
+  select c.id, c.organisation_id, o.name as organisation, c.code_hint, c.expires_at, c.seat_limit,
     private.access_code_seats_used(c.id)::public.seat_count as seats_used, c.module_slugs,
     c.created_at, creator.email::text as created_by_email, c.revoked_at,
     (case
@@ -128,27 +129,27 @@ create view public.admin_access_code_list with (security_invoker = true) as
       else 'active'
     end)::public.access_code_status as status
   from public.access_codes c
+  join public.organisations o on o.id = c.organisation_id
   left join auth.users creator on creator.id = c.created_by;
 revoke all on public.admin_access_code_list from public, anon, authenticated, service_role;
 
 -- Admins issue a code; its plain value exists only in this answer, beside the code as listed.
 create function public.create_access_code(
-  organisation text,
+  organisation_id uuid,
   expires_at timestamptz default null,
   seat_limit integer default null,
   module_slugs text[] default null
 ) returns table (code text, access_code public.admin_access_code_list)
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  organisation_name text := btrim(create_access_code.organisation);
   modules text[];
   unknown text;
   plain_code text;
   issued public.access_codes;
 begin
   perform private.assert_admin();
-  if organisation_name is null or char_length(organisation_name) not between 2 and 200 then
-    raise exception 'Organisation must be 2 to 200 characters' using errcode = '22023';
+  if not exists (select 1 from public.organisations o where o.id = create_access_code.organisation_id) then
+    raise exception 'Choose an organisation' using errcode = '22023';
   end if;
   if create_access_code.expires_at is not null and create_access_code.expires_at <= now() then
     raise exception 'Expiry must be in the future' using errcode = '22023';
@@ -184,8 +185,8 @@ begin
       select 1 from public.access_codes where code_hash = private.access_code_hash(plain_code)
     );
   end loop;
-  insert into public.access_codes (organisation, code_hash, code_hint, expires_at, seat_limit, module_slugs, created_by)
-  values (organisation_name, private.access_code_hash(plain_code), right(private.normalised_access_code(plain_code), 4),
+  insert into public.access_codes (organisation_id, code_hash, code_hint, expires_at, seat_limit, module_slugs, created_by)
+  values (create_access_code.organisation_id, private.access_code_hash(plain_code), right(private.normalised_access_code(plain_code), 4),
     create_access_code.expires_at, create_access_code.seat_limit, modules, auth.uid())
   returning * into issued;
   return query select plain_code, l from public.admin_access_code_list l where l.id = issued.id;
@@ -287,6 +288,23 @@ begin
       return jsonb_build_object('unlocked', false, 'reason', 'code_full',
         'message', 'This access code has no free places left. Please ask your organisation to add more.');
     end if;
+    -- A code opens modules through its organisation: the user becomes (or stays) a member, which
+    -- takes one of its seats. A member a manager removed is not let back in by the code.
+    if not private.organisation_in_term(code.organisation_id) then
+      return jsonb_build_object('unlocked', false, 'reason', 'organisation_term',
+        'message', 'Your organisation''s access is not active at the moment. Please ask your organisation.');
+    end if;
+    if not exists (select 1 from public.organisation_members m
+        where m.organisation_id = code.organisation_id and m.user_id = uid and m.removed_at is null)
+      and exists (select 1 from public.organisation_members m
+        where m.organisation_id = code.organisation_id and m.user_id = uid) then
+      return jsonb_build_object('unlocked', false, 'reason', 'organisation_removed',
+        'message', 'Your organisation has removed you from its members. Please ask your manager to invite you again.');
+    end if;
+    if private.join_organisation(code.organisation_id, uid) is null then
+      return jsonb_build_object('unlocked', false, 'reason', 'organisation_full',
+        'message', 'Your organisation has no free places left. Please ask your organisation to add more.');
+    end if;
     kind := 'access_code';
   elsif exists (
     select 1 from private.module_passwords
@@ -329,9 +347,9 @@ $$;
 revoke all on function private.training_module_slugs(), private.normalised_access_code(text),
   private.access_code_hash(text), private.new_access_code(), private.access_code_seats_used(uuid)
   from public, anon, authenticated, service_role;
-revoke all on function public.create_access_code(text, timestamptz, integer, text[]),
+revoke all on function public.create_access_code(uuid, timestamptz, integer, text[]),
   public.revoke_access_code(uuid), public.admin_access_codes(), public.unlock_module(text, text)
   from public, anon, authenticated, service_role;
-grant execute on function public.create_access_code(text, timestamptz, integer, text[]),
+grant execute on function public.create_access_code(uuid, timestamptz, integer, text[]),
   public.revoke_access_code(uuid), public.admin_access_codes(), public.unlock_module(text, text)
   to authenticated, service_role;

@@ -13,8 +13,14 @@ create table public.admin_audit_log (
   action text not null check (action in (
     'approve_trial', 'reject_trial', 'expire_trial', 'delete_trial', 'grant_admin',
     'create_access_code', 'revoke_access_code', 'update_lead', 'create_lrs_client',
-    'revoke_lrs_client', 'revoke_certificate'
+    'revoke_lrs_client', 'revoke_certificate',
+    -- Organisations: Revolve's admins create them; their managers run the rest.
+    'create_organisation', 'update_organisation', 'invite_member', 'resend_invitation',
+    'withdraw_invitation', 'remove_member', 'change_member_cohort', 'create_cohort',
+    'rename_cohort', 'delete_cohort', 'assign_module', 'withdraw_assignment'
   )),
+  -- The organisation an action concerns (every manager action names one).
+  organisation_id uuid,
   target_user_id uuid,
   target_id uuid,
   details jsonb not null default '{}',
@@ -24,6 +30,8 @@ create table public.admin_audit_log (
 create index admin_audit_log_at_idx on public.admin_audit_log (at desc);
 create index admin_audit_log_action_idx on public.admin_audit_log (action, at desc);
 create index admin_audit_log_actor_idx on public.admin_audit_log (actor_id, at desc);
+create index admin_audit_log_organisation_idx on public.admin_audit_log (organisation_id, at desc)
+  where organisation_id is not null;
 
 alter table public.admin_audit_log enable row level security;
 revoke all on public.admin_audit_log from public, anon, authenticated, service_role;
@@ -49,15 +57,17 @@ language sql stable set search_path = '' as $$
   select auth.uid() is not null or coalesce(auth.role(), '') = 'service_role';
 $$;
 
-create function private.audit(action text, target_user_id uuid, target_id uuid, details jsonb default '{}')
+create function private.audit(action text, target_user_id uuid, target_id uuid, details jsonb default '{}',
+  organisation_id uuid default null)
 returns void
 language plpgsql security definer set search_path = '' as $$
 begin
-  insert into public.admin_audit_log (actor_id, actor_email, action, target_user_id, target_id, details)
+  insert into public.admin_audit_log (actor_id, actor_email, action, target_user_id, target_id, details,
+    organisation_id)
   values (
     auth.uid(),
     coalesce((select p.email from public.profiles p where p.id = auth.uid()), auth.role()),
-    action, target_user_id, target_id, coalesce(details, '{}')
+    action, target_user_id, target_id, coalesce(details, '{}'), organisation_id
   );
 end;
 $$;
@@ -104,8 +114,11 @@ language plpgsql security definer set search_path = '' as $$
 begin
   perform private.audit(
     case tg_op when 'INSERT' then 'create_access_code' else 'revoke_access_code' end,
-    null, new.id, jsonb_build_object('organisation', new.organisation, 'code_hint', new.code_hint,
-      'expires_at', new.expires_at, 'seat_limit', new.seat_limit, 'module_slugs', new.module_slugs));
+    null, new.id, jsonb_build_object(
+      'organisation', (select o.name from public.organisations o where o.id = new.organisation_id),
+      'code_hint', new.code_hint, 'expires_at', new.expires_at, 'seat_limit', new.seat_limit,
+      'module_slugs', new.module_slugs),
+    new.organisation_id);
   return null;
 end;
 $$;
@@ -134,7 +147,7 @@ end;
 $$;
 
 revoke all on function private.refuse_audit_change(), private.audited_caller(),
-  private.audit(text, uuid, uuid, jsonb), private.audit_trial_review(), private.audit_trial_expiry(),
+  private.audit(text, uuid, uuid, jsonb, uuid), private.audit_trial_review(), private.audit_trial_expiry(),
   private.audit_admin_grant(), private.audit_access_code()
   from public, anon, authenticated, service_role;
 -- Trigger conditions run as the caller.

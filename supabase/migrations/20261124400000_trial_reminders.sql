@@ -40,12 +40,13 @@ create extension if not exists pg_net with schema extensions;
 create table public.email_deliveries (
   id uuid primary key default gen_random_uuid(),
   kind text not null check (kind in ('trial_reminder', 'certificate_issued',
-    'certificate_portfolio')),
+    'certificate_portfolio', 'organisation_invitation', 'assignment_reminder', 'overdue_digest')),
   -- The row the e-mail is about (a trial for 'trial_reminder', a certificate for
-  -- 'certificate_issued', a send for 'certificate_portfolio'). No foreign key: the record
-  -- outlives it.
+  -- 'certificate_issued', a send for 'certificate_portfolio', an invitation, an assignment
+  -- reminder or a digest for the organisations' kinds). No foreign key: the record outlives it.
   subject_id uuid not null,
-  user_id uuid not null references public.profiles (id) on delete cascade,
+  -- The recipient; none for an invitation to someone without an account yet.
+  user_id uuid references public.profiles (id) on delete cascade,
   created_at timestamptz not null default now(),
   attempts integer not null default 0 check (attempts >= 0),
   max_attempts integer not null default 5 check (max_attempts > 0),
@@ -58,7 +59,8 @@ create table public.email_deliveries (
   delivered_at timestamptz,
   cancelled_at timestamptz,
   unique (kind, subject_id),
-  check (attempts <= max_attempts)
+  check (attempts <= max_attempts),
+  check (user_id is not null or kind = 'organisation_invitation')
 );
 
 create index email_deliveries_user_idx on public.email_deliveries (user_id);
@@ -211,13 +213,18 @@ language sql security definer set search_path = '' as $$
 $$;
 
 -- Delivered (error null: the provider accepted the e-mail) or failed with `error`, for the attempt
--- the caller claimed. False when that attempt is not the one claimed or is already delivered.
-create function public.record_email_delivery(delivery_id uuid, attempt integer, error text default null)
+-- the caller claimed; or, with `cancel`, not wanted any more (its subject ended or went before it
+-- was sent: `error` says why), which is not retried and fails no job. False when that attempt is
+-- not the one claimed or is already delivered.
+create function public.record_email_delivery(delivery_id uuid, attempt integer, error text default null,
+  cancel boolean default false)
 returns boolean
 language plpgsql security definer set search_path = '' as $$
 begin
   update public.email_deliveries d
-  set delivered_at = case when record_email_delivery.error is null then now() end,
+  set delivered_at = case when record_email_delivery.error is null and not record_email_delivery.cancel
+      then now() end,
+    cancelled_at = case when record_email_delivery.cancel then now() end,
     last_error = coalesce(left(record_email_delivery.error, 1000), d.last_error),
     request_id = null
   where d.id = record_email_delivery.delivery_id
@@ -230,10 +237,10 @@ $$;
 revoke all on function private.settle_email_attempts(),
   private.attempt_email_deliveries(text, text), public.send_trial_reminders(),
   private.assert_email_delivered(text), public.claim_email_delivery(text, uuid, integer),
-  public.record_email_delivery(uuid, integer, text)
+  public.record_email_delivery(uuid, integer, text, boolean)
   from public, anon, authenticated, service_role;
 grant execute on function public.send_trial_reminders(), public.claim_email_delivery(text, uuid, integer),
-  public.record_email_delivery(uuid, integer, text)
+  public.record_email_delivery(uuid, integer, text, boolean)
   to service_role;
 
 select cron.schedule('send-trial-reminders', '15 * * * *', $job$do $$

@@ -1540,16 +1540,8 @@ begin
 end;
 $$;
 
--- Whether a user may open a module's training: Rural Minds, anyone signed in; a module they
--- unlocked with an access code; one they unlocked during a trial, while the trial lasts.
-create function private.may_open_module(uid uuid, module text) returns boolean
-language sql stable security definer set search_path = '' as $$
-  select module = 'rural-minds' or exists (
-    select 1 from public.module_unlocks u
-    where u.user_id = uid and u.module_name = module
-      and (u.grant_kind <> 'trial' or private.has_active_trial(uid))
-  );
-$$;
+-- Whether a user may open a module's training is private.may_open_module, with the organisations
+-- (20261130000000_organisation_workspace.sql).
 
 -- Ends a session that never sent `terminated` (cmi5 9.3.9): the LMS writes `abandoned`, with the
 -- session's length up to its last statement as the duration, and its token stops working.
@@ -1768,7 +1760,7 @@ revoke all on function private.lrs_scope_names(), private.lrs_secret_hash(text),
   private.video_played_segments(text), private.seconds_in(nummultirange),
   private.xapi_duration(interval),
   private.xapi_lms_statement(public.learning_progress, uuid, text, text, jsonb, jsonb, timestamptz),
-  private.learning_record_statement(jsonb, timestamptz, uuid), private.may_open_module(uuid, text),
+  private.learning_record_statement(jsonb, timestamptz, uuid),
   private.abandon_session(public.learning_progress, xapi.launch_sessions, timestamptz),
   private.lrs_request_limit(uuid)
   from public, anon, authenticated, service_role;

@@ -7,7 +7,16 @@ import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { maxSeats } from '../../src/features/admin/accessCodeLimits';
-import { anonClient, database, newUser, seeded, serviceClient, signedIn } from './project';
+import {
+  anonClient,
+  database,
+  newOrganisation,
+  newUser,
+  seeded,
+  seededOrganisations,
+  serviceClient,
+  signedIn,
+} from './project';
 
 type TrialState = 'no trial' | 'pending' | 'active' | 'expired';
 type Attempt =
@@ -56,8 +65,9 @@ async function createCode(options: {
   seat_limit?: number;
   module_slugs?: string[];
 }): Promise<IssuedCode> {
+  const { organisation = 'Test Organisation', ...rest } = options;
   const { data, error } = await admin
-    .rpc('create_access_code', { organisation: 'Test Organisation', ...options })
+    .rpc('create_access_code', { organisation_id: await newOrganisation(organisation), ...rest })
     .single<{ code: string; access_code: Omit<IssuedCode, 'code'> }>();
   if (error) throw new Error(`create_access_code: ${error.message}`);
   return { ...data.access_code, code: data.code };
@@ -360,7 +370,7 @@ describe('access code seats', () => {
     const largest = await createCode({ organisation: 'Largest Seats', seat_limit: maxSeats });
     expect(largest.seat_limit).toBe(maxSeats);
     const over = await admin.rpc('create_access_code', {
-      organisation: 'Too Many Seats',
+      organisation_id: await newOrganisation('Too Many Seats'),
       seat_limit: maxSeats + 1,
     });
     expect(over.error).toMatchObject({
@@ -435,10 +445,11 @@ describe('access code seats', () => {
 
 describe('create_access_code, revoke_access_code and admin_access_codes', () => {
   it('an admin creates a code shown once; only its hash and last four characters are stored', async () => {
+    const westfield = await newOrganisation('Westfield Hospice');
     const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const { data, error } = await admin
       .rpc('create_access_code', {
-        organisation: '  Westfield Hospice  ',
+        organisation_id: westfield,
         expires_at: expiresAt,
         seat_limit: 12,
         module_slugs: ['group-diabetes', 'dementia', 'dementia'],
@@ -450,6 +461,7 @@ describe('create_access_code, revoke_access_code and admin_access_codes', () => 
       code: expect.stringMatching(codeFormat),
       access_code: {
         id: expect.any(String),
+        organisation_id: westfield,
         organisation: 'Westfield Hospice',
         code_hint: data?.code.slice(-4),
         expires_at: expect.any(String),
@@ -487,23 +499,18 @@ describe('create_access_code, revoke_access_code and admin_access_codes', () => 
   });
 
   it('refuses bad input with a message that says what is wrong', async () => {
+    const organisation_id = await newOrganisation('Bad Input');
     const cases: [Record<string, unknown>, string][] = [
-      [{ organisation: ' A ' }, 'Organisation must be 2 to 200 characters'],
-      [{ organisation: 'x'.repeat(201) }, 'Organisation must be 2 to 200 characters'],
+      [{ organisation_id: crypto.randomUUID() }, 'Choose an organisation'],
+      [{ organisation_id: null }, 'Choose an organisation'],
+      [{ organisation_id, expires_at: '2020-01-01T00:00:00Z' }, 'Expiry must be in the future'],
+      [{ organisation_id, seat_limit: 0 }, 'Seat limit must be a whole number from 1 to 100000'],
       [
-        { organisation: 'Past Expiry', expires_at: '2020-01-01T00:00:00Z' },
-        'Expiry must be in the future',
-      ],
-      [
-        { organisation: 'No Seats', seat_limit: 0 },
-        'Seat limit must be a whole number from 1 to 100000',
-      ],
-      [
-        { organisation: 'Odd Module', module_slugs: ['dementia', 'rural-minds'] },
+        { organisation_id, module_slugs: ['dementia', 'rural-minds'] },
         'Unknown training module: rural-minds',
       ],
       [
-        { organisation: 'No Modules', module_slugs: [] },
+        { organisation_id, module_slugs: [] },
         'Choose at least one training module, or none for all of them',
       ],
     ];
@@ -573,6 +580,7 @@ describe('create_access_code, revoke_access_code and admin_access_codes', () => 
     expect(byId.get(revokedAndExpired.id)).toMatchObject({ status: 'revoked', seats_used: 0 });
     expect(byId.get(active.id)).toEqual({
       id: active.id,
+      organisation_id: expect.any(String),
       organisation: 'List Active',
       code_hint: active.code.slice(-4),
       expires_at: null,
@@ -600,7 +608,9 @@ describe('create_access_code, revoke_access_code and admin_access_codes', () => 
       [user.client, 403],
       [anonClient(), 401],
     ] as const) {
-      const created = await client.rpc('create_access_code', { organisation: 'Sneaky Org' });
+      const created = await client.rpc('create_access_code', {
+        organisation_id: seededOrganisations.riverside.id,
+      });
       const revoked = await client.rpc('revoke_access_code', { code_id: issued.id });
       const listed = await client.rpc('admin_access_codes');
       expect([created.status, revoked.status, listed.status]).toEqual([status, status, status]);

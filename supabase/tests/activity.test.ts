@@ -97,8 +97,8 @@ async function arrangeFunnelRows(client: PoolClient) {
   const gus = await account(client, 'Gus');
   const hal = await account(client, 'Hal');
   const { rows } = await client.query<{ id: string }>(
-    `insert into public.access_codes (organisation, code_hash, code_hint)
-     values ('Funnel Test Practice', md5(random()::text) || md5(random()::text), 'TEST') returning id`,
+    `insert into public.access_codes (organisation_id, code_hash, code_hint)
+     values ('c0000000-0000-4000-8000-000000000001', md5(random()::text) || md5(random()::text), 'TEST') returning id`,
   );
   const code = rows[0]?.id;
   if (!code) throw new Error('Could not create an access code');
@@ -169,8 +169,8 @@ const edge = (days: number, microseconds: number) =>
  */
 async function arrangeWindowEdgeRows(client: PoolClient) {
   const { rows } = await client.query<{ id: string }>(
-    `insert into public.access_codes (organisation, code_hash, code_hint)
-     values ('Window Edge Practice', md5(random()::text) || md5(random()::text), 'EDGE') returning id`,
+    `insert into public.access_codes (organisation_id, code_hash, code_hint)
+     values ('c0000000-0000-4000-8000-000000000001', md5(random()::text) || md5(random()::text), 'EDGE') returning id`,
   );
   const code = rows[0]?.id;
   if (!code) throw new Error('Could not create an access code');

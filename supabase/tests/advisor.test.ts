@@ -48,6 +48,10 @@ const exposedSchemas = ['public'];
 const admin =
   'admins only: it calls private.assert_admin() (an admin at aal2) before anything else';
 
+const manager =
+  "an organisation's managers (aal2) and admins only: it calls private.assert_organisation_manager() before anything else";
+const learner = 'any signed-in user, for themselves only';
+
 /**
  * Every SECURITY DEFINER function in an exposed schema that `authenticated` may execute, with why
  * it is meant to be. Each runs as its owner because it reads or writes what no API role may, and
@@ -67,7 +71,7 @@ const signedInSecurityDefiners: Record<string, string> = {
   'public.admin_search_module_unlocks(pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE`,
   'public.admin_search_profiles(pattern text)': `${admin}; searches past the policies, which keep an index from serving an ILIKE`,
   'public.approve_trial(trial_id uuid)': `${admin}; writes the trial, the request and the notification in one transaction`,
-  'public.create_access_code(organisation text, expires_at timestamp with time zone, seat_limit integer, module_slugs text[])': `${admin}; writes access_codes, which no API role may`,
+  'public.create_access_code(organisation_id uuid, expires_at timestamp with time zone, seat_limit integer, module_slugs text[])': `${admin}; writes access_codes, which no API role may`,
   'public.create_lrs_client(name text, scopes text[])': `${admin}; writes lrs_clients, which no API role may`,
   'public.delete_active_trial(trial_id uuid)': `${admin}; deletes the trial and writes the audit log`,
   'public.expire_trial(trial_id uuid, can_retrial boolean)': `${admin}; moves the trial to expired_trials and notifies the user`,
@@ -86,6 +90,31 @@ const signedInSecurityDefiners: Record<string, string> = {
   'public.unlock_module(slug text, password text)':
     'any signed-in user: checks the answer against password hashes and code hashes the caller cannot read, counts wrong guesses in private.unlock_attempts and records the unlock with its grant',
   'public.update_lead(lead_id uuid, new_status text, new_note text)': `${admin}; writes leads, which no API role may`,
+  'public.admin_organisations()': `${admin}; lists organisations with their seats and managers' e-mails, which no API role may read`,
+  'public.create_organisation(name text, kind text, seats integer, term_starts_on date, term_ends_on date)': `${admin}; writes organisations and the audit log, which no API role may`,
+  'public.update_organisation(organisation_id uuid, name text, kind text, seats integer, term_starts_on date, term_ends_on date)': `${admin}; writes organisations and the audit log, which no API role may`,
+  'public.organisation_overview(organisation_id uuid)': `${manager}; reads the organisation and counts its members`,
+  'public.organisation_members(organisation_id uuid)': `${manager}; reads the members' names and e-mails and their progress on assigned modules, which no API role may`,
+  'public.remove_organisation_member(member_id uuid)': `${manager}; writes organisation_members and the audit log`,
+  'public.set_member_cohort(member_id uuid, cohort_id uuid)': `${manager}; writes organisation_members and the audit log`,
+  'public.organisation_cohorts(organisation_id uuid)': `${manager}; reads cohorts and counts their members`,
+  'public.create_cohort(organisation_id uuid, name text)': `${manager}; writes cohorts and the audit log`,
+  'public.rename_cohort(cohort_id uuid, name text)': `${manager}; writes cohorts and the audit log`,
+  'public.delete_cohort(cohort_id uuid)': `${manager}; deletes a cohort and writes the audit log`,
+  'public.organisation_assignments(organisation_id uuid)': `${manager}; reads assignments`,
+  'public.assign_module(organisation_id uuid, module text, due_on date, cohort_id uuid)': `${manager}; writes assignments and the audit log`,
+  'public.withdraw_assignment(assignment_id uuid)': `${manager}; writes assignments and the audit log`,
+  'public.organisation_progress(organisation_id uuid, user_ids uuid[])': `${manager}; reads the members' progress and certificate codes on the modules the organisation shows, which no API role may`,
+  'public.organisation_invitations(organisation_id uuid)': `${manager}; reads invitations and their e-mail deliveries`,
+  'public.invite_organisation_members(organisation_id uuid, people jsonb, role text)': `${manager} (managers only by admins); writes invitations, cohorts, e-mail deliveries, notifications and the audit log in one transaction, counting seats under the organisation's row lock`,
+  'public.resend_invitation(invitation_id uuid)': `${manager}; writes the invitation, its e-mail delivery and the audit log`,
+  'public.withdraw_invitation(invitation_id uuid)': `${manager}; writes the invitation, cancels its e-mail and writes the audit log`,
+  'public.my_managed_organisations()': `${learner}: the names of the organisations the caller manages, which no API role may read`,
+  'public.my_organisations()': `${learner}: the caller's memberships with their organisations' names and terms`,
+  'public.my_assignments()': `${learner}: the modules the caller's organisations assigned them, with due dates`,
+  'public.my_invitations()': `${learner}: the open invitations to the caller's confirmed e-mail address`,
+  'public.accept_invitation(invitation_id uuid)': `${learner}: an open invitation to the caller's confirmed address; writes the membership under the organisation's row lock`,
+  'public.decline_invitation(invitation_id uuid)': `${learner}: an open invitation to the caller's confirmed address`,
   'public.verify_certificate(code text)':
     "anyone, signed in or not: answers one certificate's holder name, module, date, minutes and status, never the learner's other data, and counts each client's checks in private.certificate_checks",
 };

@@ -4,7 +4,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { database, newUser, seeded, serviceClient, signedIn } from './project';
+import { database, newOrganisation, newUser, seeded, serviceClient, signedIn } from './project';
 
 let admin: SupabaseClient;
 
@@ -117,8 +117,9 @@ describe('each admin action writes its row', () => {
   });
 
   it('creating and revoking an access code, without the code itself', async () => {
+    const organisationId = await newOrganisation('Audited Practice');
     const { data, error } = await admin
-      .rpc('create_access_code', { organisation: 'Audited Practice' })
+      .rpc('create_access_code', { organisation_id: organisationId })
       .single<{ code: string; access_code: { id: string } }>();
     expect(error).toBeNull();
     const created = { id: data?.access_code.id ?? '', code: data?.code ?? '' };
@@ -129,6 +130,14 @@ describe('each admin action writes its row', () => {
       ['revoke_access_code', seeded.admin.id],
     ]);
     expect(rows[0]?.details).toMatchObject({ organisation: 'Audited Practice' });
+    const organisations = await database().query<{ organisation_id: string }>(
+      'select organisation_id from public.admin_audit_log where target_id = $1 order by id',
+      [created.id],
+    );
+    expect(organisations.rows).toEqual([
+      { organisation_id: organisationId },
+      { organisation_id: organisationId },
+    ]);
     expect(JSON.stringify(rows)).not.toContain(created.code);
   });
 

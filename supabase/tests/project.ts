@@ -3,9 +3,20 @@ import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@revolve/local-backend/keys';
 import { clientFor, mailboxReader, totpCode } from '@revolve/local-backend/testing';
-import { seeded, seededAdminTotpSecret, seedPassword } from './seedAccounts';
+import {
+  seeded,
+  seededAdminTotpSecret,
+  seededManagerTotpSecret,
+  seedPassword,
+} from './seedAccounts';
 
-export { seeded, seededAdminTotpSecret, seedPassword } from './seedAccounts';
+export {
+  seeded,
+  seededAdminTotpSecret,
+  seededManagerTotpSecret,
+  seededOrganisations,
+  seedPassword,
+} from './seedAccounts';
 
 export const projectUrl = inject('projectUrl');
 export const mailboxUrl = inject('projectMailboxUrl');
@@ -16,7 +27,10 @@ export const mailbox = mailboxReader(mailboxUrl);
 export const anonClient = () => clientFor(projectUrl, LOCAL_PUBLISHABLE_KEY);
 export const serviceClient = () => clientFor(projectUrl, LOCAL_SECRET_KEY);
 
-const totpSecrets: Record<string, string> = { [seeded.admin.email]: seededAdminTotpSecret };
+const totpSecrets: Record<string, string> = {
+  [seeded.admin.email]: seededAdminTotpSecret,
+  [seeded.manager.email]: seededManagerTotpSecret,
+};
 
 /** Signed in as a user does, through the code from their authenticator app where they have one. */
 export async function signedIn(email: string, password = seedPassword): Promise<SupabaseClient> {
@@ -97,6 +111,55 @@ export async function newAdmin(name = 'Test Admin'): Promise<{
     .insert({ user_id: user.id, role: 'admin' });
   if (error) throw new Error(`Could not make ${user.email} an admin: ${error.message}`);
   return { ...user, totpSecret: await enrolSecondFactor(user.client) };
+}
+
+/**
+ * A new organisation, arranged in SQL: 1,000 seats and a term from 30 days ago to a year ahead
+ * unless told otherwise. Resolves to its id.
+ */
+export async function newOrganisation(
+  name = 'Test Organisation',
+  options: { seats?: number; termStartsOn?: string; termEndsOn?: string } = {},
+): Promise<string> {
+  const { rows } = await database().query<{ id: string }>(
+    `insert into public.organisations (name, kind, seats, term_starts_on, term_ends_on)
+     values ($1, 'other', $2, coalesce($3::date, current_date - 30), coalesce($4::date, current_date + 365))
+     returning id`,
+    [name, options.seats ?? 1000, options.termStartsOn ?? null, options.termEndsOn ?? null],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error(`Could not create the organisation ${name}`);
+  return id;
+}
+
+/** A new user made an active member of the organisation in SQL (role learner unless told). */
+export async function newMember(
+  organisationId: string,
+  name = 'Test Member',
+  role: 'learner' | 'manager' = 'learner',
+): Promise<{ client: SupabaseClient; id: string; email: string; memberId: string }> {
+  const user = await newUser(name);
+  const { rows } = await database().query<{ id: string }>(
+    `insert into public.organisation_members (organisation_id, user_id, role) values ($1, $2, $3)
+     returning id`,
+    [organisationId, user.id, role],
+  );
+  return { ...user, memberId: rows[0]?.id ?? '' };
+}
+
+/** A new manager of the organisation with a verified authenticator app, signed in through it (aal2). */
+export async function newManager(
+  organisationId: string,
+  name = 'Test Manager',
+): Promise<{
+  client: SupabaseClient;
+  id: string;
+  email: string;
+  memberId: string;
+  totpSecret: string;
+}> {
+  const member = await newMember(organisationId, name, 'manager');
+  return { ...member, totpSecret: await enrolSecondFactor(member.client) };
 }
 
 let pool: pg.Pool | undefined;

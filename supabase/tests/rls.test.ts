@@ -527,7 +527,7 @@ const sampleRow: Record<Table, (owner: string) => Record<string, unknown>> = {
   expired_trials: (owner) => ({ user_id: owner, email: 'sample@example.com', can_retrial: true }),
   module_unlocks: (owner) => ({ user_id: owner, module_name: 'home-visits' }),
   access_codes: (owner) => ({
-    organisation: 'Sample Organisation',
+    organisation_id: 'c0000000-0000-4000-8000-000000000001',
     code_hash: '0'.repeat(64),
     code_hint: 'ABCD',
     created_by: owner,

@@ -12,6 +12,7 @@ import {
   newUser,
   seeded,
   seededAdminTotpSecret,
+  seededOrganisations,
   serviceClient,
   signedIn,
   signedInAtAal1,
@@ -27,14 +28,30 @@ const adminCalls: Record<string, Record<string, unknown>> = {
   admin_lrs_clients: {},
   admin_module_starts: { days: 30 },
   approve_trial: { trial_id: unknownId },
-  create_access_code: { organisation: 'Second Factor Surgery' },
+  admin_organisations: {},
+  create_access_code: { organisation_id: seededOrganisations.riverside.id },
   create_lrs_client: { name: 'Second Factor Client', scopes: ['all'] },
   delete_active_trial: { trial_id: unknownId },
   expire_trial: { trial_id: unknownId },
+  create_organisation: {
+    name: 'Second Factor Surgery',
+    kind: 'gp_practice',
+    seats: 10,
+    term_starts_on: '2026-01-01',
+    term_ends_on: '2027-01-01',
+  },
   grant_admin_role: { user_email: seeded.fresh.email },
   revoke_access_code: { code_id: unknownId },
   revoke_lrs_client: { client_id: unknownId },
   update_lead: { lead_id: unknownId, new_status: 'contacted' },
+  update_organisation: {
+    organisation_id: seededOrganisations.riverside.id,
+    name: 'Riverside Care Trust',
+    kind: 'trust',
+    seats: 50,
+    term_starts_on: '2026-01-01',
+    term_ends_on: '2027-01-01',
+  },
 };
 
 const adminFunctions = [
@@ -74,7 +91,7 @@ beforeAll(async () => {
   if (error) throw new Error(error.message);
   // An audit row, likewise.
   const created = await admin.client.rpc('create_access_code', {
-    organisation: 'Audit Row Surgery',
+    organisation_id: seededOrganisations.hillside.id,
   });
   if (created.error) throw new Error(created.error.message);
 });

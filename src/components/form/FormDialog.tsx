@@ -5,22 +5,26 @@ import { FieldError } from './FormField';
 
 /**
  * A dialog about one record, open while there is one: its content is keyed by the record, so each
- * opening starts with a fresh form.
+ * opening starts with a fresh form. Opened without a trigger, it puts focus back where the page
+ * says when it closes (`onCloseAutoFocus`: focus the button that opened it, and prevent the
+ * default).
  */
 export function RecordDialog<Row extends { id: string }>({
   record,
   onClose,
+  onCloseAutoFocus,
   className,
   children,
 }: {
   record: Row | null;
   onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
   className?: string;
   children: (record: Row) => ReactNode;
 }) {
   return (
     <Dialog open={record !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className={className}>
+      <DialogContent className={className} onCloseAutoFocus={onCloseAutoFocus}>
         {record ? <Fragment key={record.id}>{children(record)}</Fragment> : null}
       </DialogContent>
     </Dialog>

@@ -301,7 +301,8 @@ export function isGrantableEmail(email: string): boolean {
 export type AccessCodeStatus = Enums<'access_code_status'>;
 
 export interface NewAccessCode {
-  organisation: string;
+  /** The organisation the code belongs to (public.organisations). */
+  organisationId: string;
   expiresAt: string | null;
   seatLimit: number | null;
   /** null: every unlockable module. */
@@ -319,6 +320,24 @@ export async function fetchAccessCodes(signal: AbortSignal) {
 export type AccessCodeRow = Awaited<ReturnType<typeof fetchAccessCodes>>[number];
 
 /**
+ * Every organisation a code can belong to (admin_organisations), by name, with its term's state:
+ * the access-code form's choice. Organisations are made on /admin/organisations.
+ */
+export async function fetchOrganisationChoices(signal: AbortSignal) {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .rpc('admin_organisations')
+    .select('id, name, status')
+    .order('name')
+    .order('id')
+    .abortSignal(signal);
+  if (error) throw error;
+  return data;
+}
+
+export type OrganisationChoice = Awaited<ReturnType<typeof fetchOrganisationChoices>>[number];
+
+/**
  * Issues a code: its plain value (the only time it is known) and the code as listed. Throws the
  * server's refusal (its message is written for the admin).
  */
@@ -326,7 +345,7 @@ export async function createAccessCode(code: NewAccessCode) {
   const supabase = await loadSupabase();
   const { data, error } = await supabase
     .rpc('create_access_code', {
-      organisation: code.organisation,
+      organisation_id: code.organisationId,
       expires_at: code.expiresAt ?? undefined,
       seat_limit: code.seatLimit ?? undefined,
       module_slugs: code.moduleSlugs ?? undefined,
@@ -350,6 +369,14 @@ export function accessCodesQuery() {
     queryKey: queryKeys.accessCodes,
     queryFn: ({ signal }) => fetchAccessCodes(signal),
     meta: { errorMessage: 'Error loading access codes:' },
+  });
+}
+
+export function organisationChoicesQuery() {
+  return queryOptions({
+    queryKey: queryKeys.organisationChoices,
+    queryFn: ({ signal }) => fetchOrganisationChoices(signal),
+    meta: { errorMessage: 'Error loading organisations:' },
   });
 }
 

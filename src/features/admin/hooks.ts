@@ -18,6 +18,7 @@ import {
   createAccessCodeMutation,
   createLrsClientMutation,
   lrsClientsQuery,
+  organisationChoicesQuery,
   revokeAccessCodeMutation,
   revokeLrsClientMutation,
   testEmailMutation,
@@ -116,6 +117,11 @@ export function useAccessCodes() {
   const query = useQuery(accessCodesQuery());
   useLoadFailureToast(query.isError, [toasts.loadFailed.title, toasts.loadFailed.description]);
   return query;
+}
+
+/** The organisations a new access code can belong to, by name (the form shows a failure itself). */
+export function useOrganisationChoices() {
+  return useQuery(organisationChoicesQuery());
 }
 
 /**

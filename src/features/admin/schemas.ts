@@ -19,13 +19,7 @@ export function londonDate(moment: Date = new Date()): string {
 
 /** The /admin/access-codes form; empty optional fields are the empty string until submitted. */
 export const accessCodeSchema = z.object({
-  organisation: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(2, { error: errors.organisationShort }),
-      z.maxLength(200, { error: errors.organisationLong }),
-    ),
+  organisationId: z.string().check(z.minLength(1, { error: errors.organisationMissing })),
   lastDay: z
     .string()
     .check(z.refine((day) => day === '' || day >= londonDate(), { error: errors.expiryPast })),
@@ -43,7 +37,7 @@ export const accessCodeSchema = z.object({
 export type AccessCodeValues = z.input<typeof accessCodeSchema>;
 
 export const emptyAccessCode: AccessCodeValues = {
-  organisation: '',
+  organisationId: '',
   lastDay: '',
   seatLimit: '',
   modules: [],
@@ -55,7 +49,7 @@ export const emptyAccessCode: AccessCodeValues = {
  */
 export function toNewAccessCode(values: z.output<typeof accessCodeSchema>): NewAccessCode {
   return {
-    organisation: values.organisation,
+    organisationId: values.organisationId,
     expiresAt: values.lastDay ? startOfNextLondonDay(values.lastDay).toISOString() : null,
     seatLimit: values.seatLimit ? Number(values.seatLimit) : null,
     moduleSlugs: values.modules.length > 0 ? values.modules : null,

@@ -14,7 +14,8 @@ const schema = z.object({
   attempt: z.int().positive({ error: 'must be the number of the attempt' }),
 });
 
-const claimSchema = z.object({ subject_id: z.uuid(), user_id: z.uuid() });
+// user_id is null for an e-mail to someone without an account (an organisation's invitation).
+const claimSchema = z.object({ subject_id: z.uuid(), user_id: z.uuid().nullable() });
 
 export type DeliveryRequest = z.infer<typeof schema>;
 
@@ -27,11 +28,14 @@ export async function readDeliveryRequest(request: Request, job: string): Promis
 }
 
 export interface ClaimedDelivery {
-  /** The row the e-mail is about, and the user it goes to. */
+  /** The row the e-mail is about, and the user it goes to (null: someone without an account). */
   subjectId: string;
-  userId: string;
-  /** Records the outcome: delivered (null) or the error. */
-  record: (failure: string | null) => Promise<void>;
+  userId: string | null;
+  /**
+   * Records the outcome: delivered (null) or the error; with `cancel`, the e-mail is not wanted any
+   * more (not retried, and no job fails on it), `failure` saying why.
+   */
+  record: (failure: string | null, cancel?: boolean) => Promise<void>;
 }
 
 /** Claims the attempt (409 when it is delivered, cancelled, taken or superseded). */
@@ -55,26 +59,32 @@ export async function claimDelivery(
   return {
     subjectId: subject_id,
     userId: user_id,
-    record: async (failure) => {
+    record: async (failure, cancel = false) => {
       const { error } = await db.rpc('record_email_delivery', {
         delivery_id,
         attempt,
         error: failure,
+        cancel,
       });
       if (error) throw new Error(`Recording the ${what}'s outcome failed: ${error.message}`);
     },
   };
 }
 
-export interface DeliveryContext {
+export interface DeliveryContext<UserId extends string | null = string> {
   /** The project's database, with the secret key. */
   db: SupabaseClient;
-  /** The row the e-mail is about, and the user it belongs to. */
+  /**
+   * The row the e-mail is about, and the user it belongs to: always a user for deliveryHandler
+   * (a delivery without one fails), null for someone without an account in deliveryToAnyoneHandler.
+   */
   subjectId: string;
-  userId: string;
+  userId: UserId;
   siteUrl: string;
-  /** The e-mail is no longer wanted (its subject ended or went): recorded, and answered 409. */
+  /** The e-mail is no longer wanted (its subject ended or went): cancelled, and answered 409. */
   gone: (why: string) => Promise<never>;
+  /** The e-mail cannot be made (the delivery is wrong): recorded, and answered 500. */
+  fail: (why: string) => Promise<never>;
 }
 
 export interface DeliveryFunction {
@@ -86,16 +96,43 @@ export interface DeliveryFunction {
   job: string;
 }
 
+/** What `compose` makes: the e-mail, and whether its body is new on each attempt. */
+export interface DeliveryMail extends Mail {
+  /**
+   * The body differs from one attempt to the next (it carries a one-time sign-in link, made afresh
+   * each time): the provider refuses a key it has seen with another body, so the e-mail is sent
+   * under a key naming the attempt. A retry after an attempt whose outcome was lost may then mail
+   * twice; the newer link is the one that works.
+   */
+  newEachAttempt?: boolean;
+}
+
 /**
  * An edge function that sends one kind of the database's e-mails: only the project may call it;
  * each attempt is claimed before anything else; `compose` reads what the e-mail is about and makes
  * it; the e-mail is sent under an idempotency key naming the delivery, not the attempt (when an
  * attempt crashed after the provider accepted the e-mail, the retry's send answers as the first did
- * and mails nothing); and the outcome is recorded for the job.
+ * and mails nothing; DeliveryMail.newEachAttempt says when it cannot); and the outcome is recorded
+ * for the job. The e-mail goes to a user: a delivery that names none fails, recorded.
  */
 export function deliveryHandler(
+  delivery: DeliveryFunction,
+  compose: (context: DeliveryContext) => Promise<DeliveryMail>,
+): (request: Request) => Promise<Response> {
+  return deliveryToAnyoneHandler(delivery, ({ userId, ...context }) =>
+    userId === null
+      ? context.fail(`The ${delivery.what} names no user to send it to.`)
+      : compose({ ...context, userId }),
+  );
+}
+
+/**
+ * deliveryHandler for an e-mail that may go to someone without an account (an organisation's
+ * invitation): the context's user is null then.
+ */
+export function deliveryToAnyoneHandler(
   { kind, what, job }: DeliveryFunction,
-  compose: (context: DeliveryContext) => Promise<Mail>,
+  compose: (context: DeliveryContext<string | null>) => Promise<DeliveryMail>,
 ): (request: Request) => Promise<Response> {
   return handle(async (request) => {
     const delivery = await readDeliveryRequest(request, job);
@@ -111,13 +148,18 @@ export function deliveryHandler(
       userId,
       siteUrl,
       gone: async (why) => {
-        await record(why);
+        await record(why, true);
         throw new HttpError(409, `${why} Nothing was sent.`);
+      },
+      fail: async (why) => {
+        await record(why);
+        throw new HttpError(500, `${why} Nothing was sent.`);
       },
     });
     try {
+      const key = `${kind.replaceAll('_', '-')}/${delivery.delivery_id}`;
       await sendMail(mail, message, {
-        idempotencyKey: `${kind.replaceAll('_', '-')}/${delivery.delivery_id}`,
+        idempotencyKey: message.newEachAttempt ? `${key}/${delivery.attempt}` : key,
       });
     } catch (mailError) {
       console.error(mailError);

@@ -4,19 +4,9 @@
  */
 import { requiredSetting } from './settings.ts';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: MailAttachment[];
-}
+import type { Mail } from './mail-message.ts';
 
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: Uint8Array;
-}
+export type { Mail, MailAttachment } from './mail-message.ts';
 
 export interface MailSettings {
   apiUrl: string;

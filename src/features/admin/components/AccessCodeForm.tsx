@@ -3,18 +3,35 @@ import { FormField } from '@/components/form/FormField';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { accessCodeForm as copy } from '@/content/accessCodes';
 import { moduleSlugs, modules } from '@/content/modules';
+import { Link } from '@/lib/links';
 import { accessCodeSchema, emptyAccessCode, londonDate, toNewAccessCode } from '../schemas';
-import type { IssuedAccessCode } from '../api';
-import { useCreateAccessCode } from '../hooks';
+import type { IssuedAccessCode, OrganisationChoice } from '../api';
+import { useCreateAccessCode, useOrganisationChoices } from '../hooks';
 
 const unlockable = moduleSlugs.filter((slug) => modules[slug].unlockable);
 
+/** What the organisation field says under its choice: why there is nothing to choose, if so. */
+function organisationHint(choices: OrganisationChoice[] | undefined, failed: boolean) {
+  if (failed && !choices)
+    return <span className="text-destructive">{copy.organisationsFailed}</span>;
+  if (choices?.length !== 0) return undefined;
+  return (
+    <>
+      {copy.noOrganisations}{' '}
+      <Link to="/admin/organisations" className="font-medium text-primary underline">
+        {copy.createOrganisationFirst}
+      </Link>
+    </>
+  );
+}
+
 /**
- * Issues a code: organisation, and optionally a last day, a seat limit and the modules it opens.
- * The new code goes to `onIssued` (the page shows it once) and the form empties; a refusal keeps
- * every field.
+ * Issues a code: its organisation (one made on /admin/organisations), and optionally a last day, a
+ * seat limit and the modules it opens. The new code goes to `onIssued` (the page shows it once) and
+ * the form empties; a refusal keeps every field.
  */
 export function AccessCodeForm({ onIssued }: { onIssued: (code: IssuedAccessCode) => void }) {
   const titleId = useId();
@@ -22,6 +39,11 @@ export function AccessCodeForm({ onIssued }: { onIssued: (code: IssuedAccessCode
   const form = useZodForm(accessCodeSchema, emptyAccessCode);
   const { errors, isSubmitting } = form.formState;
   const { issue } = useCreateAccessCode();
+  const {
+    data: choices,
+    isPending: choicesPending,
+    isError: choicesFailed,
+  } = useOrganisationChoices();
 
   const onSubmit = form.handleSubmit(async (values) => {
     const issued = await issue(toNewAccessCode(values));
@@ -41,9 +63,24 @@ export function AccessCodeForm({ onIssued }: { onIssued: (code: IssuedAccessCode
         {copy.title}
       </h2>
       <div className="grid gap-5 md:grid-cols-3">
-        <FormField label={copy.organisationLabel} error={errors.organisation?.message}>
+        <FormField
+          label={copy.organisationLabel}
+          hint={organisationHint(choices, choicesFailed)}
+          error={errors.organisationId?.message}
+        >
           {(control) => (
-            <Input {...control} autoComplete="organization" {...form.register('organisation')} />
+            <NativeSelect {...control} className="w-full" {...form.register('organisationId')}>
+              <option value="">
+                {choicesPending ? copy.organisationsLoading : copy.organisationPlaceholder}
+              </option>
+              {choices?.map((organisation) => (
+                <option key={organisation.id} value={organisation.id}>
+                  {organisation.status === 'ended'
+                    ? copy.endedOrganisation(organisation.name)
+                    : organisation.name}
+                </option>
+              ))}
+            </NativeSelect>
           )}
         </FormField>
         <FormField label={copy.expiryLabel} hint={copy.expiryHint} error={errors.lastDay?.message}>

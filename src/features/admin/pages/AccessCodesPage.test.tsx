@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectTextsIn, renderWithProviders } from '@/test/render';
 import { expectRefusedListReported } from '@/test/adminServer';
 import { supabaseFake } from '@/test/supabaseFake';
-import type { AccessCodeRow } from '../api';
+import type { AccessCodeRow, OrganisationChoice } from '../api';
 import AccessCodesPage from './AccessCodesPage';
 
 const { toastSuccess, toastError, logError } = vi.hoisted(() => ({
@@ -21,6 +21,7 @@ vi.mock('@/lib/logger', () => ({ logger: { error: logError, warn: vi.fn() } }));
 function row(overrides: Partial<AccessCodeRow> = {}): AccessCodeRow {
   return {
     id: 'c1',
+    organisation_id: 'o1',
     organisation: 'North Clinic',
     code_hint: 'WXYZ',
     expires_at: null,
@@ -39,6 +40,19 @@ function listAnswers(rows: AccessCodeRow[]) {
   supabaseFake.answer('rpc:admin_access_codes', { data: rows });
 }
 
+const organisations: OrganisationChoice[] = [
+  { id: 'o3', name: 'East Hospital', status: 'active' },
+  { id: 'o1', name: 'North Clinic', status: 'active' },
+  { id: 'o4', name: 'Old Surgery', status: 'ended' },
+  { id: 'o2', name: 'West', status: 'upcoming' },
+];
+
+function organisationAnswers(choices: OrganisationChoice[] = organisations) {
+  supabaseFake.answer('rpc:admin_organisations', { data: choices });
+}
+
+const organisationField = () => screen.getByRole('combobox', { name: 'Organisation' });
+
 const renderPage = () => renderWithProviders(<AccessCodesPage />);
 
 const listReads = () => supabaseFake.calls('rpc:admin_access_codes').length;
@@ -46,6 +60,7 @@ const listReads = () => supabaseFake.calls('rpc:admin_access_codes').length;
 describe('/admin/access-codes', () => {
   beforeEach(() => {
     supabaseFake.reset();
+    organisationAnswers();
     toastSuccess.mockReset();
     toastError.mockReset();
     logError.mockReset();
@@ -116,13 +131,18 @@ describe('/admin/access-codes', () => {
   it('creates a code and shows it once, with a copy button, then lists it', async () => {
     listAnswers([]);
     supabaseFake.answer('rpc:create_access_code', ({ args }) => {
-      const asked = args as { organisation: string; seat_limit?: number; module_slugs?: string[] };
+      const asked = args as {
+        organisation_id: string;
+        seat_limit?: number;
+        module_slugs?: string[];
+      };
       return {
         data: {
           code: 'ABCD-EFGH-JKMN',
           access_code: row({
             id: 'c9',
-            organisation: asked.organisation,
+            organisation_id: asked.organisation_id,
+            organisation: 'East Hospital',
             code_hint: 'JKMN',
             seat_limit: asked.seat_limit ?? null,
             module_slugs: asked.module_slugs ?? null,
@@ -134,7 +154,25 @@ describe('/admin/access-codes', () => {
     renderPage();
     await screen.findByText('No access codes yet');
 
-    await user.type(screen.getByLabelText('Organisation'), '  East Hospital ');
+    // The organisations by name, as the server ordered them; one whose term ended says so.
+    expect(
+      within(organisationField())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Select an organisation',
+      'East Hospital',
+      'North Clinic',
+      'Old Surgery (term ended)',
+      'West',
+    ]);
+    expect(supabaseFake.lastCall('rpc:admin_organisations').steps).toEqual(
+      expect.arrayContaining([
+        { method: 'select', args: ['id, name, status'] },
+        { method: 'order', args: ['name'] },
+      ]),
+    );
+    await user.selectOptions(organisationField(), 'East Hospital');
     await user.type(screen.getByLabelText('Seat limit (optional)'), '25');
     const modules = screen.getByRole('group', { name: 'Modules (optional)' });
     expect(within(modules).getAllByRole('checkbox')).toHaveLength(9);
@@ -145,7 +183,7 @@ describe('/admin/access-codes', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Access code created' });
     expect(supabaseFake.lastCall('rpc:create_access_code').args).toEqual({
-      organisation: 'East Hospital',
+      organisation_id: 'o3',
       expires_at: undefined,
       seat_limit: 25,
       module_slugs: ['home-visits', 'chronic-pain'],
@@ -166,6 +204,7 @@ describe('/admin/access-codes', () => {
 
     // The list was read again, and the form emptied for the next code.
     expect(listReads()).toBe(2);
+    // (Behind the open dialog, hidden from the accessibility tree.)
     expect(screen.getByLabelText('Organisation')).toHaveValue('');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -180,21 +219,25 @@ describe('/admin/access-codes', () => {
     await screen.findByText('No access codes yet');
     await user.type(screen.getByLabelText('Seat limit (optional)'), '0');
     await user.click(screen.getByRole('button', { name: 'Create code' }));
-    expect(await screen.findByText('Organisation must be at least 2 characters')).toBeVisible();
+    expect(await screen.findByText('Choose an organisation')).toBeVisible();
     expect(screen.getByText('Seat limit must be a whole number from 1 to 100000')).toBeVisible();
-    expect(screen.getByLabelText('Organisation')).toHaveFocus();
+    expect(organisationField()).toHaveFocus();
+    expect(organisationField()).toHaveAccessibleDescription('Choose an organisation');
     expect(supabaseFake.calls('rpc:create_access_code')).toEqual([]);
 
     supabaseFake.answer('rpc:create_access_code', () => ({
-      data: { code: 'PQRS-TUVW-XYZ2', access_code: row({ id: 'c3', organisation: 'West' }) },
+      data: {
+        code: 'PQRS-TUVW-XYZ2',
+        access_code: row({ id: 'c3', organisation_id: 'o2', organisation: 'West' }),
+      },
       error: null,
     }));
-    await user.type(screen.getByLabelText('Organisation'), 'West');
+    await user.selectOptions(organisationField(), 'West');
     await user.clear(screen.getByLabelText('Seat limit (optional)'));
     await user.click(screen.getByRole('button', { name: 'Create code' }));
     await screen.findByRole('dialog', { name: 'Access code created' });
     expect(supabaseFake.lastCall('rpc:create_access_code').args).toEqual({
-      organisation: 'West',
+      organisation_id: 'o2',
       expires_at: undefined,
       seat_limit: undefined,
       module_slugs: undefined,
@@ -210,16 +253,41 @@ describe('/admin/access-codes', () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('No access codes yet');
-    await user.type(screen.getByLabelText('Organisation'), 'East Hospital');
+    await user.selectOptions(await screen.findByRole('combobox'), 'East Hospital');
     await user.click(screen.getByRole('checkbox', { name: 'Dementia' }));
     await user.click(screen.getByRole('button', { name: 'Create code' }));
     await waitFor(() =>
       expect(toastError).toHaveBeenCalledWith('Creation Failed', 'Expiry must be in the future'),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Organisation')).toHaveValue('East Hospital');
+    expect(organisationField()).toHaveValue('o3');
     expect(screen.getByRole('checkbox', { name: 'Dementia' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Create code' })).toBeEnabled();
+  });
+
+  it('with no organisation yet, says to create one first and links to the organisations', async () => {
+    listAnswers([]);
+    organisationAnswers([]);
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'Create an organisation first' });
+    expect(link).toHaveAttribute('href', '/admin/organisations');
+    expect(organisationField()).toHaveAccessibleDescription(
+      'There are no organisations yet. Create an organisation first',
+    );
+  });
+
+  it('says when the organisations cannot be loaded', async () => {
+    listAnswers([]);
+    supabaseFake.answer('rpc:admin_organisations', {
+      data: null,
+      error: { code: '42501', message: 'Admin access required' },
+    });
+    renderPage();
+    await waitFor(() =>
+      expect(organisationField()).toHaveAccessibleDescription(
+        'Failed to load the organisations. Reload the page to try again.',
+      ),
+    );
   });
 
   it('revokes a code after a confirmation, then reads the list again', async () => {

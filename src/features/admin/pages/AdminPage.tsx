@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Activity, Award, Inbox, KeyRound, Mail, Plug } from 'lucide-react';
+import { Activity, Award, Building2, Inbox, KeyRound, Mail, Plug } from 'lucide-react';
 import { Link } from '@/lib/links';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/buttonVariants';
@@ -45,6 +45,10 @@ export default function AdminPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {/* Admin pages beyond SPEC.md's six tabs are linked here, never added as tabs. */}
+          <Link to="/admin/organisations" className={buttonVariants({ variant: 'outline' })}>
+            <Building2 aria-hidden />
+            {pageCopy.adminOrganisations.title}
+          </Link>
           <Link to="/admin/access-codes" className={buttonVariants({ variant: 'outline' })}>
             <KeyRound aria-hidden />
             {accessCodesPage.dashboardLink}

@@ -45,6 +45,25 @@ const answerUnlock = (answer: FakeAnswer | (() => Promise<FakeAnswer>)) =>
 /** What the page sent to unlock_module, each time. */
 const unlocksSent = () => supabaseFake.calls('rpc:unlock_module').map((call) => call.args);
 
+/** How the server answers my_assignments (completed_at is null until completed). */
+const answerAssignments = (
+  rows: {
+    module: string;
+    due_on: string;
+    organisation_name: string;
+    state: string;
+    completed_at: string | null;
+  }[],
+) => supabaseFake.answer('rpc:my_assignments', { data: rows });
+
+const assignedDementia = {
+  module: 'dementia',
+  due_on: '2026-12-12',
+  organisation_name: 'Riverside Surgery',
+  state: 'not_started',
+  completed_at: null,
+};
+
 async function submit(password: string) {
   const typing = userEvent.setup();
   if (password) await typing.type(passwordField(), password);
@@ -55,6 +74,7 @@ describe('/unlock/:slug', () => {
   beforeEach(() => {
     supabaseFake.reset();
     answerLearning();
+    answerAssignments([]);
     logError.mockReset();
     toastError.mockReset();
     vi.stubGlobal('matchMedia', () => ({ matches: false }));
@@ -289,6 +309,79 @@ describe('/unlock/:slug', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     answer.resolve({ data: { unlocked: true }, error: null });
     expect(await screen.findByRole('button', { name: 'Unlocked \u2713' })).toBeDisabled();
+  });
+
+  describe("a module the learner's organisation assigned them", () => {
+    it('asks no password: who assigned it and when it is due, and Start Training launches it', async () => {
+      answerAssignments([assignedDementia]);
+      renderUnlock();
+      expect(
+        await screen.findByText('Assigned by Riverside Surgery, due 12 December 2026'),
+      ).toBeVisible();
+      expect(screen.queryByLabelText('Trial password or access code')).not.toBeInTheDocument();
+      expect(screen.getByText('Press Start Training above to open the training.')).toBeVisible();
+      expect(
+        screen.getByText(
+          'Your organisation assigned you this module: open it with Start Training.',
+        ),
+      ).toBeVisible();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Start Training' }));
+      expect(await screen.findByTitle('Dementia: 360 training')).toHaveAttribute(
+        'src',
+        launchedUrl('dementia'),
+      );
+      expect(supabaseFake.lastCall('invoke:launch-module').args).toEqual({
+        module: 'dementia',
+        playerUrl: playerAddress('dementia'),
+      });
+      expect(screen.getByRole('button', { name: 'Training Started \u2713' })).toBeDisabled();
+      expect(unlocksSent()).toEqual([]);
+    });
+
+    it('says when it is overdue, or when it was completed', async () => {
+      answerAssignments([
+        { ...assignedDementia, due_on: '2020-01-10' },
+        {
+          ...assignedDementia,
+          module: 'home-visits',
+          state: 'completed',
+          completed_at: '2026-11-20T10:00:00Z',
+        },
+      ]);
+      const { unmount } = renderUnlock();
+      expect(
+        await screen.findByText('Assigned by Riverside Surgery, due 10 January 2020'),
+      ).toBeVisible();
+      expect(screen.getByText('Overdue')).toBeVisible();
+      unmount();
+
+      renderUnlock('/unlock/home-visits');
+      expect(await screen.findByText('You completed it on 20 November 2026.')).toBeVisible();
+      expect(screen.queryByText('Overdue')).not.toBeInTheDocument();
+    });
+
+    it('keeps the form for a module assigned to none of them, or when the assignments cannot be read', async () => {
+      answerAssignments([{ ...assignedDementia, module: 'home-visits' }]);
+      const { unmount } = renderUnlock();
+      await waitFor(() => expect(supabaseFake.calls('rpc:my_assignments')).toHaveLength(1));
+      expect(passwordField()).toBeEnabled();
+      expect(screen.queryByText(/Assigned by/)).not.toBeInTheDocument();
+      unmount();
+
+      supabaseFake.answer('rpc:my_assignments', { error: { message: 'unreachable' } });
+      renderWithProviders(<UnlockPage />, {
+        route: '/unlock/dementia',
+        path: '/unlock/:slug',
+        auth: { user },
+      });
+      await waitFor(() =>
+        expect(logError).toHaveBeenCalledWith('Error loading assigned modules:', {
+          message: 'unreachable',
+        }),
+      );
+      expect(passwordField()).toBeEnabled();
+    });
   });
 
   it('renders nothing for a module without an unlock page', () => {

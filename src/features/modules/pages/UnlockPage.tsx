@@ -5,11 +5,14 @@ import { Link } from '@/lib/links';
 import { findModule, type TrainingModule } from '@/content/modules';
 import { playerCopy, unlockCopy as copy, unlockHero } from '@/content/trainingAccess';
 import { launchCopy } from '@/content/learning';
+import { assignedUnlockCopy } from '@/content/invitations';
 import { RequireAuth } from '@/components/auth/RequireAuth';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { useLaunch, useModuleProgress } from '@/features/learning/hooks';
 import { ProgressSummary } from '@/features/learning/components/ProgressSummary';
+import { AssignedToYouPanel } from '@/features/organisations/components/AssignedToYouPanel';
+import { useAssignment } from '@/features/organisations/learnerHooks';
 import { PlayerFrame } from '../components/PlayerFrame';
 import { UnlockForm } from '../components/UnlockForm';
 import { focusTraining } from '../focusTraining';
@@ -40,6 +43,13 @@ function UnlockModule({ module, userId }: { module: TrainingModule; userId: stri
   const progress = useModuleProgress(userId, module.slug, launch.url !== undefined);
   const player = useRef<HTMLElement>(null);
   const playerHeadingId = useId();
+  // A module the learner's organisation assigned them opens without a password (the server's gate
+  // allows it); the form shows while that is read, and for everyone else.
+  const assignment = useAssignment(userId, module.slug);
+  function start() {
+    setUnlocked(true);
+    launch.launch();
+  }
 
   useEffect(() => {
     if (unlocked) focusTraining(player.current);
@@ -63,7 +73,9 @@ function UnlockModule({ module, userId }: { module: TrainingModule; userId: stri
             <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-brand-ink md:text-5xl">
               {module.title}
             </h1>
-            <p className="mt-4 max-w-xl text-lg text-muted-foreground">{unlockHero.intro}</p>
+            <p className="mt-4 max-w-xl text-lg text-muted-foreground">
+              {assignment ? assignedUnlockCopy.intro : unlockHero.intro}
+            </p>
             {progress && progress.state !== 'not-started' ? (
               <ProgressSummary
                 moduleTitle={module.title}
@@ -72,17 +84,18 @@ function UnlockModule({ module, userId }: { module: TrainingModule; userId: stri
               />
             ) : null}
           </div>
-          <UnlockForm
-            slug={module.slug}
-            initialFailure={
-              searchParams.get('error') === 'badpass' ? copy.incorrectPassword : undefined
-            }
-            unlocked={unlocked}
-            onUnlocked={() => {
-              setUnlocked(true);
-              launch.launch();
-            }}
-          />
+          {assignment ? (
+            <AssignedToYouPanel assignment={assignment} started={unlocked} onStart={start} />
+          ) : (
+            <UnlockForm
+              slug={module.slug}
+              initialFailure={
+                searchParams.get('error') === 'badpass' ? copy.incorrectPassword : undefined
+              }
+              unlocked={unlocked}
+              onUnlocked={start}
+            />
+          )}
         </div>
       </section>
 
@@ -105,7 +118,7 @@ function UnlockModule({ module, userId }: { module: TrainingModule; userId: stri
             !unlocked ? (
               <p className="flex max-w-md flex-col items-center gap-4 text-lg font-medium md:text-xl">
                 <Lock aria-hidden className="h-10 w-10 text-brand-glow" />
-                {copy.playerPlaceholder}
+                {assignment ? assignedUnlockCopy.playerPlaceholder : copy.playerPlaceholder}
               </p>
             ) : launch.status === 'failed' ? (
               <div className="flex max-w-md flex-col items-center gap-4 text-lg font-medium md:text-xl">

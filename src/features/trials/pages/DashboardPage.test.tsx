@@ -1,12 +1,13 @@
 import type { User } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { certificateRow, reflected } from '@/test/certificateServer';
 import { answerLearning, progressRow } from '@/test/learningServer';
 import { renderWithProviders } from '@/test/render';
 import { stepsOf, supabaseFake, type FakeAnswer } from '@/test/supabaseFake';
 import { activeTrial, answerTrial } from '@/test/trialServer';
+import type { Database } from '@/lib/database.types';
 import DashboardPage from './DashboardPage';
 
 const { logError } = vi.hoisted(() => ({ logError: vi.fn() }));
@@ -39,6 +40,43 @@ function card(all: Map<string, HTMLElement>, title: string): HTMLElement {
   return found;
 }
 
+type Functions = Database['public']['Functions'];
+type AssignmentRow = Functions['my_assignments']['Returns'][number];
+type MyInvitation = Functions['my_invitations']['Returns'][number];
+
+/** The learner's organisations answer: no assignments, invitations or organisations managed unless told. */
+function answerOrganisations({
+  assignments = [],
+  invitations = [],
+  managed = [],
+}: {
+  assignments?: AssignmentAnswer[] | FakeAnswer;
+  invitations?: MyInvitation[];
+  managed?: { id: string; name: string }[];
+} = {}) {
+  supabaseFake.answer('rpc:my_managed_organisations', { data: managed });
+  supabaseFake.answer(
+    'rpc:my_assignments',
+    Array.isArray(assignments) ? { data: assignments } : assignments,
+  );
+  supabaseFake.answer('rpc:my_invitations', { data: invitations });
+}
+
+type AssignmentAnswer = AssignmentRow;
+
+function assignmentRow(overrides: Partial<AssignmentAnswer> = {}): AssignmentAnswer {
+  return {
+    user_id: 'a0000000-0000-4000-8000-000000000002',
+    organisation_id: 'c0000000-0000-4000-8000-000000000001',
+    module: 'dementia',
+    due_on: '2026-12-12',
+    organisation_name: 'Riverside Surgery',
+    state: 'not_started',
+    completed_at: null,
+    ...overrides,
+  };
+}
+
 describe("/dashboard's My learning", () => {
   // The section's code is a chunk of its own: loaded once here rather than in the first test's time.
   beforeAll(() => import('@/features/learning/components/MyLearning'));
@@ -48,6 +86,7 @@ describe("/dashboard's My learning", () => {
     logError.mockReset();
     answerTrial({ active: activeTrial });
     answerLearning();
+    answerOrganisations();
     supabaseFake.answer('from:certificates', { data: [] });
   });
 
@@ -187,6 +226,7 @@ describe("/dashboard's My certificates", () => {
     logError.mockReset();
     answerTrial({ active: activeTrial });
     answerLearning();
+    answerOrganisations();
   });
 
   const myCertificates = () => screen.getByRole('region', { name: 'My certificates' });
@@ -241,5 +281,139 @@ describe("/dashboard's My certificates", () => {
     expect(
       await within(myCertificates()).findByRole('heading', { name: 'Dementia', level: 3 }),
     ).toBeVisible();
+  });
+});
+
+describe("/dashboard's Assigned to you", () => {
+  beforeAll(() =>
+    Promise.all([
+      import('@/features/organisations/components/AssignedToYou'),
+      import('@/features/organisations/components/InvitationNotice'),
+    ]),
+  );
+
+  beforeEach(() => {
+    supabaseFake.reset();
+    logError.mockReset();
+    answerTrial({ active: activeTrial });
+    answerLearning();
+    supabaseFake.answer('from:certificates', { data: [] });
+    // London, 28 November 2026: only the clock is stood still, not the timers.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T12:00:00Z') });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const assigned = () => screen.queryByRole('region', { name: 'Assigned to you' });
+
+  async function assignedItems(): Promise<Map<string, HTMLElement>> {
+    const list = await screen.findByRole('list', { name: 'Your assigned modules' });
+    return new Map(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => [within(item).getByRole('heading', { level: 3 }).textContent ?? '', item]),
+    );
+  }
+
+  it('is not shown to a learner without assignments', async () => {
+    answerOrganisations();
+    renderDashboard();
+    await cards();
+    await waitFor(() => expect(supabaseFake.calls('rpc:my_assignments')).toHaveLength(1));
+    expect(assigned()).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /invitation/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Your organisation/ })).not.toBeInTheDocument();
+  });
+
+  it('is not shown when the assignments cannot be read; the rest of the dashboard is', async () => {
+    answerOrganisations({ assignments: { error: { message: 'unreachable' } } });
+    renderDashboard();
+    await cards();
+    await waitFor(() =>
+      expect(logError).toHaveBeenCalledWith('Error loading assigned modules:', {
+        message: 'unreachable',
+      }),
+    );
+    expect(assigned()).not.toBeInTheDocument();
+  });
+
+  it('lists each assigned module with its organisation, due date, overdue and completed dates, and its link', async () => {
+    answerOrganisations({
+      assignments: [
+        assignmentRow({ module: 'chronic-pain', due_on: '2026-11-20', state: 'in_progress' }),
+        assignmentRow({ module: 'dementia', due_on: '2026-12-12' }),
+        assignmentRow({
+          module: 'home-visits',
+          due_on: '2026-11-01',
+          organisation_name: 'North Trust',
+          state: 'completed',
+          completed_at: '2026-10-30T15:00:00Z',
+        }),
+        assignmentRow({ module: 'rural-minds', due_on: '2026-11-28' }),
+      ],
+    });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Assigned to you', level: 2 })).toBeVisible();
+    const items = await assignedItems();
+    expect([...items.keys()]).toEqual(['Chronic Pain', 'Dementia', 'Home Visits', 'Rural Minds']);
+
+    const chronicPain = card(items, 'Chronic Pain');
+    expect(chronicPain).toHaveTextContent('From Riverside Surgery');
+    expect(chronicPain).toHaveTextContent('Due 20 November 2026');
+    expect(chronicPain).toHaveTextContent('Overdue');
+    expect(
+      within(chronicPain).getByRole('link', { name: 'Continue: Chronic Pain' }),
+    ).toHaveAttribute('href', '/unlock/chronic-pain');
+
+    const dementia = card(items, 'Dementia');
+    expect(dementia).toHaveTextContent('Due 12 December 2026');
+    expect(dementia).not.toHaveTextContent('Overdue');
+    expect(within(dementia).getByRole('link', { name: 'Start: Dementia' })).toHaveAttribute(
+      'href',
+      '/unlock/dementia',
+    );
+
+    const homeVisits = card(items, 'Home Visits');
+    expect(homeVisits).toHaveTextContent('From North Trust');
+    expect(homeVisits).toHaveTextContent('Completed 30 October 2026');
+    expect(homeVisits).not.toHaveTextContent('Due');
+    expect(homeVisits).not.toHaveTextContent('Overdue');
+    expect(
+      within(homeVisits).getByRole('link', { name: 'Watch again: Home Visits' }),
+    ).toHaveAttribute('href', '/unlock/home-visits');
+
+    // Due today is not overdue yet; Rural Minds has no unlock page.
+    const ruralMinds = card(items, 'Rural Minds');
+    expect(ruralMinds).toHaveTextContent('Due 28 November 2026');
+    expect(ruralMinds).not.toHaveTextContent('Overdue');
+    expect(within(ruralMinds).getByRole('link')).toHaveAttribute('href', '/modules/rural-minds');
+  });
+
+  it('links to /invitations when the learner has an invitation', async () => {
+    answerOrganisations({
+      invitations: [
+        {
+          id: 'i1',
+          organisation_id: 'o1',
+          organisation_name: 'Riverside Surgery',
+          role: 'learner',
+          expires_at: '2026-12-12T10:00:00Z',
+        },
+      ],
+    });
+    renderDashboard();
+    expect(
+      await screen.findByRole('link', { name: 'You have an invitation from Riverside Surgery' }),
+    ).toHaveAttribute('href', '/invitations');
+  });
+
+  it('leads a manager to their organisation, and no one else', async () => {
+    answerOrganisations({ managed: [{ id: 'o1', name: 'Riverside Surgery' }] });
+    renderDashboard();
+    expect(
+      await screen.findByRole('link', { name: 'Your organisation: Riverside Surgery' }),
+    ).toHaveAttribute('href', '/organisation');
   });
 });

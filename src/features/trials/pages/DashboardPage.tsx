@@ -17,6 +17,13 @@ import { MyCertificatesLoading } from '@/features/certificates/components/MyCert
 // it.
 const MyLearning = lazy(() => import('@/features/learning/components/MyLearning'));
 const MyCertificates = lazy(() => import('@/features/certificates/components/MyCertificates'));
+// What the learner's organisations ask of them: nothing shows until it has loaded, and nothing at all
+// for a learner without invitations or assignments, so the page never waits for it.
+const InvitationNotice = lazy(() => import('@/features/organisations/components/InvitationNotice'));
+const ManagedOrganisationsNotice = lazy(
+  () => import('@/features/organisations/components/ManagedOrganisationsNotice'),
+);
+const AssignedToYou = lazy(() => import('@/features/organisations/components/AssignedToYou'));
 
 const quickActionClass = buttonVariants({ variant: 'outline', className: 'justify-start' });
 
@@ -41,6 +48,12 @@ export default function DashboardPage() {
           'Loading...'
         )}
       </p>
+      {user ? (
+        <Suspense fallback={null}>
+          <ManagedOrganisationsNotice userId={user.id} />
+          <InvitationNotice userId={user.id} />
+        </Suspense>
+      ) : null}
 
       <div className="mt-10 grid gap-6 lg:grid-cols-2">
         {user ? <UserTrialCard userId={user.id} /> : <TrialCard status={noTrial} loading />}
@@ -66,6 +79,12 @@ export default function DashboardPage() {
           </div>
         </DashboardSection>
       </div>
+
+      {user ? (
+        <Suspense fallback={null}>
+          <AssignedToYou userId={user.id} />
+        </Suspense>
+      ) : null}
 
       <div className="mt-6">{user ? <UserLearning userId={user.id} /> : <MyLearningLoading />}</div>
 
