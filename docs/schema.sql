@@ -521,6 +521,7 @@ CREATE INDEX pending_trials_status_submitted_idx ON public.pending_trials USING 
 CREATE INDEX pending_trials_user_idx ON public.pending_trials USING btree (user_id);
 CREATE INDEX profiles_created_at_idx ON public.profiles USING btree (created_at DESC, id DESC);
 CREATE UNIQUE INDEX profiles_email_key ON public.profiles USING btree (lower(email));
+CREATE INDEX profiles_email_lower_idx ON public.profiles USING btree (lower(email));
 CREATE INDEX profiles_email_trgm_idx ON public.profiles USING gin (email extensions.gin_trgm_ops);
 CREATE INDEX profiles_name_trgm_idx ON public.profiles USING gin (name extensions.gin_trgm_ops);
 CREATE INDEX user_roles_role_idx ON public.user_roles USING btree (role);
@@ -1697,14 +1698,13 @@ CREATE OR REPLACE FUNCTION private.send_invitation(invitation public.organisatio
  SET search_path TO ''
 AS $function$
 declare
-  recipient uuid := (select u.id from auth.users u where lower(u.email) = invitation.email limit 1);
+  recipient uuid := (select p.id from public.profiles p where lower(p.email) = invitation.email limit 1);
 begin
   delete from public.email_deliveries d
   where d.kind = 'organisation_invitation' and d.subject_id = invitation.id;
   insert into public.email_deliveries (kind, subject_id, user_id)
-  values ('organisation_invitation', invitation.id,
-    (select p.id from public.profiles p where p.id = recipient));
-  if recipient is not null and exists (select 1 from public.profiles p where p.id = recipient) then
+  values ('organisation_invitation', invitation.id, recipient);
+  if recipient is not null then
     insert into public.notifications (user_id, title, message, type)
     values (recipient, left(format('Invitation from %s',
         (select o.name from public.organisations o where o.id = invitation.organisation_id)), 200),
@@ -2764,7 +2764,7 @@ AS $function$
   select i.email, coalesce(i.name, ''), o.name, i.role,
     coalesce((select p.name from public.profiles p where p.id = i.invited_by), 'Revolve'),
     i.expires_at,
-    exists (select 1 from auth.users u where lower(u.email) = i.email)
+    exists (select 1 from public.profiles p where lower(p.email) = i.email)
   from public.organisation_invitations i join public.organisations o on o.id = i.organisation_id
   where i.id = invitation_id;
 $function$;

@@ -285,7 +285,7 @@ test.describe('/unlock/:slug', () => {
       const field = page.getByLabel('Trial password or access code');
       await expect(field).toHaveAttribute('type', 'password');
       await expect(field).toHaveAccessibleDescription(
-        "Enter the password from your trial confirmation page, or your organisation's access code (for example ABCD-EFGH-JKMN).",
+        "Enter the password from your trial confirmation page, or your organisation's access code (for example ABCD-EFGH-JKMN). A code makes you a member of its organisation, which then sees your name, e-mail address and progress on the modules it gives you.",
       );
       await page.getByRole('button', { name: 'Show password' }).click();
       await expect(page.getByLabel('Trial password or access code')).toHaveAttribute(

@@ -87,7 +87,9 @@ export const membersPanel = {
   heading: 'Members',
   intro: 'Everyone in your organisation. Each member takes one seat.',
   invite: 'Invite people',
-  caption: 'Members',
+  // Each panel's table caption differs from its heading: the table's scroll region and the panel
+  // are both landmarks, and two landmarks of one name fail axe (landmark-unique).
+  caption: 'Members of your organisation',
   pagesLabel: 'Member pages',
   columns: {
     name: 'Name',
@@ -236,7 +238,7 @@ export const invitationsPanel = {
 export const cohortsPanel = {
   heading: 'Cohorts',
   intro: 'Group members to assign training to some of them.',
-  caption: 'Cohorts',
+  caption: 'Cohorts and their members',
   columns: { name: 'Cohort', members: 'Members', actions: 'Actions' },
   members: (members: number) => count(members),
   loading: 'Loading cohorts...',
@@ -277,7 +279,7 @@ export const assignmentsPanel = {
   heading: 'Assignments',
   intro:
     'Assign a training module to everyone or to one cohort, with a due date. Assigning it again to the same people moves the due date.',
-  caption: 'Assignments',
+  caption: 'Modules assigned',
   columns: {
     module: 'Module',
     to: 'Assigned to',

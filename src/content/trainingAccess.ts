@@ -17,7 +17,7 @@ export const unlockCopy = {
   /** One field takes either: the label names both. */
   passwordLabel: 'Trial password or access code',
   passwordHint:
-    "Enter the password from your trial confirmation page, or your organisation's access code (for example ABCD-EFGH-JKMN).",
+    "Enter the password from your trial confirmation page, or your organisation's access code (for example ABCD-EFGH-JKMN). A code makes you a member of its organisation, which then sees your name, e-mail address and progress on the modules it gives you.",
   submitLabel: 'Unlock',
   checkingLabel: 'Checking...',
   unlockedLabel: 'Unlocked \u2713',

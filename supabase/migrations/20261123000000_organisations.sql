@@ -58,6 +58,10 @@ create index organisation_members_cohort_idx on public.organisation_members
   (organisation_id, cohort_id) where removed_at is null;
 create index organisation_members_removed_by_idx on public.organisation_members (removed_by);
 
+-- Invitations name people by address (lower case): finding the account, or the member, of one is
+-- an indexed equality, not a scan of every profile per address invited.
+create index profiles_email_lower_idx on public.profiles (lower(email));
+
 alter table public.organisations enable row level security;
 alter table public.cohorts enable row level security;
 alter table public.organisation_members enable row level security;

@@ -619,14 +619,13 @@ $$;
 create function private.send_invitation(invitation public.organisation_invitations) returns void
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  recipient uuid := (select u.id from auth.users u where lower(u.email) = invitation.email limit 1);
+  recipient uuid := (select p.id from public.profiles p where lower(p.email) = invitation.email limit 1);
 begin
   delete from public.email_deliveries d
   where d.kind = 'organisation_invitation' and d.subject_id = invitation.id;
   insert into public.email_deliveries (kind, subject_id, user_id)
-  values ('organisation_invitation', invitation.id,
-    (select p.id from public.profiles p where p.id = recipient));
-  if recipient is not null and exists (select 1 from public.profiles p where p.id = recipient) then
+  values ('organisation_invitation', invitation.id, recipient);
+  if recipient is not null then
     insert into public.notifications (user_id, title, message, type)
     values (recipient, left(format('Invitation from %s',
         (select o.name from public.organisations o where o.id = invitation.organisation_id)), 200),
@@ -925,7 +924,7 @@ language sql stable security definer set search_path = '' as $$
   select i.email, coalesce(i.name, ''), o.name, i.role,
     coalesce((select p.name from public.profiles p where p.id = i.invited_by), 'Revolve'),
     i.expires_at,
-    exists (select 1 from auth.users u where lower(u.email) = i.email)
+    exists (select 1 from public.profiles p where lower(p.email) = i.email)
   from public.organisation_invitations i join public.organisations o on o.id = i.organisation_id
   where i.id = invitation_id;
 $$;

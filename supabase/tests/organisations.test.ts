@@ -988,6 +988,37 @@ describe('due dates', () => {
   });
 });
 
+describe("the organisations' scheduled jobs", () => {
+  it('send invitations every minute and reminders hourly, each committing before it fails on an e-mail not delivered; only the service role runs them', async () => {
+    const { rows } = await database().query<{ jobname: string; schedule: string; command: string }>(
+      `select jobname, schedule, command from cron.job
+       where jobname in ('send-organisation-emails', 'send-organisation-reminders') order by jobname`,
+    );
+    expect(rows).toEqual([
+      {
+        jobname: 'send-organisation-emails',
+        schedule: '* * * * *',
+        command: expect.stringMatching(
+          /perform public\.send_organisation_emails\(\);\s+commit;\s+perform private\.assert_email_delivered\('organisation_invitation'\);/,
+        ),
+      },
+      {
+        jobname: 'send-organisation-reminders',
+        schedule: '0 * * * *',
+        command: expect.stringMatching(
+          /perform public\.send_organisation_reminders\(\);\s+commit;\s+perform private\.assert_email_delivered\('assignment_reminder'\);\s+perform private\.assert_email_delivered\('overdue_digest'\);/,
+        ),
+      },
+    ]);
+    for (const client of [anonClient(), learnerA.client, managerA.client, admin]) {
+      for (const job of ['send_organisation_emails', 'send_organisation_reminders'] as const) {
+        const { error } = await client.rpc(job);
+        expect(error?.code, job).toBe('42501');
+      }
+    }
+  });
+});
+
 describe("the organisations' e-mail functions", () => {
   it('answer only the project: 401 to a visitor and to a signed-in manager', async () => {
     const token = (await managerA.client.auth.getSession()).data.session?.access_token ?? '';

@@ -15,9 +15,14 @@ export function isGatedPath(pathname: string): boolean {
   return !ungatedPages.some((page) => path === page || path === `${page}/`);
 }
 
-/** Whether a click on `target` is on a link or button whose text says 'start training'. */
+/**
+ * Whether a click on `target` is on a link or button whose text says 'start training'. A control
+ * marked data-start-training-ungated is left alone: it opens training the user already has (the
+ * Start Training of a module their organisation assigned them, who hold no trial marker).
+ */
 export function isStartTrainingControl(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
   const control = target.closest('a, button, [role="link"], [role="button"]');
+  if (control?.hasAttribute('data-start-training-ungated')) return false;
   return /start\s+training/i.test(control?.textContent ?? '');
 }

@@ -78,6 +78,10 @@ describe('isStartTrainingControl', () => {
     ['a heading', '<h2 id="hit">Start Training</h2>'],
     ['plain text in a section', '<section><p id="hit">Start Training today</p></section>'],
     ['a control beside one', '<button id="hit">Close</button><button>Start Training</button>'],
+    [
+      'a control marked as ungated (an assigned module)',
+      '<button data-start-training-ungated id="hit">Start Training</button>',
+    ],
   ])('is false for %s', (_, html) => {
     expect(isStartTrainingControl(page(html).querySelector('#hit'))).toBe(false);
   });

@@ -13,6 +13,7 @@ import { ADMIN_CERTIFICATES_PAGE_SIZE } from '../adminList';
 import { CertificateStatusBadge } from '../components/CertificateStatusBadge';
 import { RevokeCertificateDialog } from '../components/RevokeCertificateDialog';
 import { useAdminCertificates } from '../hooks';
+import { SearchedListMessages } from '@/components/lists/SearchedListMessages';
 
 /**
  * Every certificate issued (admins only: the route's guard, RLS and revoke_certificate all check),
@@ -121,31 +122,18 @@ export default function AdminCertificatesPage() {
             rowKey={(certificate) => certificate.id}
           />
         ) : null}
-        {data && data.rows.length === 0 ? (
-          <div className="space-y-3 rounded-lg border px-4 py-8 text-center text-muted-foreground">
-            <p>{trimmed ? copy.noMatches(trimmed) : copy.empty}</p>
-            {trimmed ? (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  setSearch('');
-                  setPage(0);
-                  searchField.current?.focus();
-                }}
-              >
-                {copy.clearSearch}
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
-        {isPending ? (
-          <p className="py-8 text-center text-muted-foreground">{copy.loading}</p>
-        ) : isError && !data ? (
-          <p role="alert" className="py-8 text-center text-destructive">
-            {copy.loadFailed}
-          </p>
-        ) : null}
+        <SearchedListMessages
+          rows={data?.rows}
+          search={trimmed}
+          isPending={isPending}
+          isError={isError}
+          onClearSearch={() => {
+            setSearch('');
+            setPage(0);
+            searchField.current?.focus();
+          }}
+          copy={copy}
+        />
         <Pager
           label={copy.pagesLabel}
           page={page}

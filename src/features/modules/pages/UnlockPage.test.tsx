@@ -36,7 +36,7 @@ function renderUnlock(path = '/unlock/dementia', auth: Partial<AuthState> = { us
 
 const passwordField = () => screen.getByLabelText('Trial password or access code');
 const hint =
-  "Enter the password from your trial confirmation page, or your organisation's access code (for example ABCD-EFGH-JKMN).";
+  "Enter the password from your trial confirmation page, or your organisation's access code (for example ABCD-EFGH-JKMN). A code makes you a member of its organisation, which then sees your name, e-mail address and progress on the modules it gives you.";
 
 /** How the server answers unlock_module. */
 const answerUnlock = (answer: FakeAnswer | (() => Promise<FakeAnswer>)) =>

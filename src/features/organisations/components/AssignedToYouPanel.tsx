@@ -42,7 +42,15 @@ export function AssignedToYouPanel({
         ) : null}
       </div>
       <p className="text-muted-foreground">{copy.text}</p>
-      <Button type="button" className="w-full" disabled={started} onClick={onStart}>
+      <Button
+        type="button"
+        className="w-full"
+        disabled={started}
+        onClick={onStart}
+        // Not a trial's start: the start-training gate (features/trials) must not send it to the
+        // trial sign-up.
+        data-start-training-ungated=""
+      >
         {started ? null : <Play aria-hidden className="fill-current" />}
         {started ? copy.startedLabel : copy.startLabel}
       </Button>

@@ -15,6 +15,7 @@ import {
   type OrganisationDialog,
 } from '../components/AdminOrganisationDialog';
 import { AdminOrganisationTable } from '../components/AdminOrganisationTable';
+import { SearchedListMessages } from '@/components/lists/SearchedListMessages';
 
 /**
  * Revolve's customers (admins only: the route's guard, and the database's functions, check):
@@ -66,31 +67,18 @@ export default function AdminOrganisationsPage() {
             onInviteManager={(organisation) => open(inviteManagerDialog(organisation))}
           />
         ) : null}
-        {data && data.rows.length === 0 ? (
-          <div className="space-y-3 rounded-lg border px-4 py-8 text-center text-muted-foreground">
-            <p>{trimmed ? copy.noMatches(trimmed) : copy.empty}</p>
-            {trimmed ? (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  setSearch('');
-                  setPage(0);
-                  searchField.current?.focus();
-                }}
-              >
-                {copy.clearSearch}
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
-        {isPending ? (
-          <p className="py-8 text-center text-muted-foreground">{copy.loading}</p>
-        ) : isError && !data ? (
-          <p role="alert" className="py-8 text-center text-destructive">
-            {copy.loadFailed}
-          </p>
-        ) : null}
+        <SearchedListMessages
+          rows={data?.rows}
+          search={trimmed}
+          isPending={isPending}
+          isError={isError}
+          onClearSearch={() => {
+            setSearch('');
+            setPage(0);
+            searchField.current?.focus();
+          }}
+          copy={copy}
+        />
         <Pager
           label={copy.pagesLabel}
           page={page}

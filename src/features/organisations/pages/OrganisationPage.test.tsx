@@ -111,7 +111,7 @@ describe('/organisation', () => {
     expect(screen.getByText('Active')).toBeVisible();
     expect(await screen.findByText('4')).toBeVisible();
 
-    const table = await screen.findByRole('table', { name: 'Members' });
+    const table = await screen.findByRole('table', { name: 'Members of your organisation' });
     const [sam = table, morgan = table] = bodyRows(table);
     expect(sam).toHaveTextContent('Sam Patel');
     expect(sam).toHaveTextContent('sam@example.org');
@@ -135,7 +135,7 @@ describe('/organisation', () => {
   it('searches the members by name or e-mail and filters them by cohort on the server', async () => {
     answerOrganisation();
     renderPage();
-    await screen.findByRole('table', { name: 'Members' });
+    await screen.findByRole('table', { name: 'Members of your organisation' });
 
     await userEvent.type(
       screen.getByRole('searchbox', { name: 'Search members by name or e-mail' }),
@@ -375,7 +375,7 @@ describe('/organisation', () => {
     renderPage();
     await userEvent.click(await screen.findByRole('tab', { name: 'Cohorts' }));
 
-    const table = await screen.findByRole('table', { name: 'Cohorts' });
+    const table = await screen.findByRole('table', { name: 'Cohorts and their members' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Nurses3');
 
     const name = screen.getByRole('textbox', { name: 'Cohort name' });
@@ -510,7 +510,7 @@ describe('/organisation', () => {
     }));
     answerOrganisation({ cells: [progressCell({ overdue: true })] });
     renderPage();
-    const members = await screen.findByRole('list', { name: 'Members' });
+    const members = await screen.findByRole('list', { name: 'Members of your organisation' });
     expect(within(members).getByText('Sam Patel')).toBeVisible();
     expect(within(members).getByRole('button', { name: 'Remove Sam Patel' })).toBeVisible();
 
