@@ -360,7 +360,10 @@ try {
     if (/search|Funnel|Module starts|by "/.test(name) && result.total < 1)
       over.push(`${name} found nothing`);
   }
-  // 500 people invited at once (a full CSV), as the invite dialog sends them.
+  // 500 people invited at once (a full CSV), as the invite dialog sends them. The invitations'
+  // e-mails are not what is measured: without the project's address in Vault none is attempted
+  // (500 function calls still under way would also hold up the backend's stop).
+  await pool.query("delete from vault.secrets where name = 'project_url'");
   const people = Array.from({ length: 500 }, (_, index) => ({
     email: `scale-invitee-${index}@example.org`,
     name: `Invitee ${index}`,
