@@ -67,7 +67,11 @@ begin
   values (
     auth.uid(),
     coalesce((select p.email from public.profiles p where p.id = auth.uid()), auth.role()),
-    action, target_user_id, target_id, coalesce(details, '{}'), organisation_id
+    action, target_user_id, target_id,
+    -- The organisation's name as it was, for the log's readers (its id is kept beside it).
+    coalesce(details, '{}') || jsonb_strip_nulls(jsonb_build_object('organisation',
+      (select o.name from public.organisations o where o.id = audit.organisation_id))),
+    organisation_id
   );
 end;
 $$;

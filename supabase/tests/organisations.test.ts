@@ -380,6 +380,13 @@ describe("a manager's functions", () => {
       [org],
     );
     expect(rows).toEqual([{ actor_id: manager.id }]);
+    // The log names the organisation for its readers, beside its id.
+    const named = await database().query<{ organisation: string }>(
+      `select distinct details ->> 'organisation' as organisation from public.admin_audit_log
+       where organisation_id = $1`,
+      [org],
+    );
+    expect(named.rows).toEqual([{ organisation: 'Audited Surgery' }]);
   });
 });
 
