@@ -1,6 +1,7 @@
 /**
- * An organisation's invitation e-mail, end to end: the job send-organisation-emails attempts each
- * invitation's delivery through pg_net and the function send-organisation-invitation, which mails
+ * An organisation's invitation e-mail, end to end: inviting attempts the e-mail at once, and the job
+ * send-organisation-emails attempts what is still due, each through pg_net and the function
+ * send-organisation-invitation, which mails
  * someone without an account Supabase Auth's invite link (the account is made then) and an account
  * holder the way to /invitations. The invite link signs the invitee in, and they can join. The job's
  * runs are the tests' own (its schedule is paused for this file).
@@ -14,6 +15,7 @@ import {
   newManager,
   newOrganisation,
   newUser,
+  pgNetIdle,
   runCronJob,
 } from './project';
 
@@ -173,12 +175,25 @@ describe('send-organisation-invitation', () => {
 
   it('sends nothing for an invitation withdrawn before its e-mail went', async () => {
     const email = address('withdrawn');
-    const invitationId = await invite(manager.client, organisationId, email);
+    // Queued but not attempted yet (inviting attempts at once), as an invitation is between two
+    // runs of the job when its first attempt could not be made.
+    const { rows } = await database().query<{ id: string }>(
+      `with invited as (
+         insert into public.organisation_invitations (organisation_id, email, invited_by)
+         values ($1, $2, $3) returning id
+       )
+       insert into public.email_deliveries (kind, subject_id)
+       select 'organisation_invitation', id from invited returning subject_id as id`,
+      [organisationId, email, manager.id],
+    );
+    const invitationId = rows[0]?.id ?? '';
     const { error } = await manager.client.rpc('withdraw_invitation', {
       invitation_id: invitationId,
     });
     expect(error).toBeNull();
     expect(await runJob()).toBeNull();
+    await pgNetIdle();
     expect(await mailbox.to(email, subject)).toEqual([]);
+    expect(await delivery(invitationId)).toMatchObject({ attempts: 0, delivered: false });
   });
 });
