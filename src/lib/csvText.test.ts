@@ -35,9 +35,16 @@ describe('csvText', () => {
   });
 
   it('escapes a cell a spreadsheet would run as a formula, on one line or several', () => {
-    const rows = ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '=1+1\nsecond line'].map(
-      (name) => ({ name, note: null, count: 0 }),
-    );
+    // A leading tab or carriage return too: some spreadsheets drop it and read what follows.
+    const rows = [
+      '=HYPERLINK("http://x")',
+      '+1',
+      '-2',
+      '@SUM(A1)',
+      '=1+1\nsecond line',
+      "\t=cmd|'/c calc'!A1",
+      '\r=1+1',
+    ].map((name) => ({ name, note: null, count: 0 }));
     const parsed = Papa.parse<string[]>(csvText(columns, rows).slice(1), { newline: '\r\n' });
     expect(parsed.data.slice(1).map(([name]) => name)).toEqual([
       '\'=HYPERLINK("http://x")',
@@ -45,6 +52,8 @@ describe('csvText', () => {
       "'-2",
       "'@SUM(A1)",
       "'=1+1\nsecond line",
+      "'\t=cmd|'/c calc'!A1",
+      "'\r=1+1",
     ]);
   });
 });
