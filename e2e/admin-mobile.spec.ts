@@ -145,6 +145,8 @@ test('/admin/access-codes: each code is a card with Revoke on screen', async ({ 
     .getByRole('list', { name: 'Organisations' })
     .getByRole('listitem')
     .filter({ hasText: organisation });
+  // The list is read again after the dialog closes: the card is there once it has been.
+  await expect(organisationCard).toBeVisible();
   await expectInsideViewport(organisationCard.getByRole('button'));
   await expectNoSidewaysScrolling(page);
 
