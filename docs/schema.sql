@@ -23,6 +23,28 @@ create table private.certificate_checks (
   constraint certificate_checks_pkey PRIMARY KEY (client, minute)
 );
 
+create table private.mfa_failed_attempts (
+  id bigint generated always as identity not null,
+  factor_id uuid not null,
+  user_id uuid not null,
+  attempted_at timestamp with time zone default now() not null,
+  constraint mfa_failed_attempts_pkey PRIMARY KEY (id),
+  constraint mfa_failed_attempts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+alter table private.mfa_failed_attempts enable row level security;
+
+create table private.mfa_lockouts (
+  id uuid default gen_random_uuid() not null,
+  factor_id uuid not null,
+  user_id uuid not null,
+  locked_at timestamp with time zone default now() not null,
+  locked_until timestamp with time zone not null,
+  constraint mfa_lockouts_check CHECK ((locked_until > locked_at)),
+  constraint mfa_lockouts_pkey PRIMARY KEY (id),
+  constraint mfa_lockouts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+alter table private.mfa_lockouts enable row level security;
+
 create table private.module_passwords (
   id smallint generated always as identity not null,
   password_hash text not null,
@@ -204,7 +226,7 @@ create table public.email_deliveries (
   constraint email_deliveries_attempts_check CHECK ((attempts >= 0)),
   constraint email_deliveries_check CHECK ((attempts <= max_attempts)),
   constraint email_deliveries_check1 CHECK (((user_id IS NOT NULL) OR (kind = 'organisation_invitation'::text))),
-  constraint email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['trial_reminder'::text, 'certificate_issued'::text, 'certificate_portfolio'::text, 'organisation_invitation'::text, 'assignment_reminder'::text, 'overdue_digest'::text]))),
+  constraint email_deliveries_kind_check CHECK ((kind = ANY (ARRAY['trial_reminder'::text, 'certificate_issued'::text, 'certificate_portfolio'::text, 'organisation_invitation'::text, 'assignment_reminder'::text, 'overdue_digest'::text, 'mfa_lockout'::text]))),
   constraint email_deliveries_kind_subject_id_key UNIQUE (kind, subject_id),
   constraint email_deliveries_last_error_check CHECK ((char_length(last_error) <= 1000)),
   constraint email_deliveries_max_attempts_check CHECK ((max_attempts > 0)),
@@ -464,6 +486,10 @@ alter table public.user_roles enable row level security;
 
 -- Indexes (those behind constraints are in the tables)
 
+CREATE INDEX mfa_failed_attempts_factor_idx ON private.mfa_failed_attempts USING btree (factor_id, attempted_at DESC);
+CREATE INDEX mfa_failed_attempts_user_idx ON private.mfa_failed_attempts USING btree (user_id);
+CREATE INDEX mfa_lockouts_factor_idx ON private.mfa_lockouts USING btree (factor_id, locked_until DESC);
+CREATE INDEX mfa_lockouts_user_idx ON private.mfa_lockouts USING btree (user_id);
 CREATE INDEX unlock_attempts_user_idx ON private.unlock_attempts USING btree (user_id, attempted_at DESC);
 CREATE INDEX access_codes_created_at_idx ON public.access_codes USING btree (created_at DESC);
 CREATE INDEX access_codes_created_by_idx ON public.access_codes USING btree (created_by);
@@ -1087,6 +1113,20 @@ AS $function$
   select auth.uid() is not null or coalesce(auth.role(), '') = 'service_role';
 $function$;
 
+CREATE OR REPLACE FUNCTION private.cap_factor_name()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if char_length(new.friendly_name) > 100 then
+    raise exception 'An authenticator''s name must be 100 characters or fewer'
+      using errcode = '22001';
+  end if;
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.check_cohort_name(name text)
  RETURNS text
  LANGUAGE plpgsql
@@ -1497,6 +1537,18 @@ AS $function$
     and coalesce((select can_retrial from public.expired_trials where user_id = uid order by expired_at desc limit 1), true);
 $function$;
 
+CREATE OR REPLACE FUNCTION private.mfa_lockout_message(locked_until timestamp with time zone)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select format(
+    'Too many incorrect codes. For your security, codes for this account are refused for the next %s. We have e-mailed you about it. Please wait, then sign in again.',
+    case when minutes = 1 then '1 minute' else minutes || ' minutes' end)
+  from (select greatest(1, ceil(extract(epoch from locked_until - now()) / 60))::integer as minutes) m;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.name_from_email(email text)
  RETURNS text
  LANGUAGE sql
@@ -1728,6 +1780,20 @@ begin
   if exists (select 1 from vault.decrypted_secrets where name = 'project_url')
     and exists (select 1 from vault.decrypted_secrets where name = 'secret_key') then
     perform private.attempt_email_deliveries('organisation_invitation', 'send-organisation-invitation');
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.send_security_emails_now()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from vault.decrypted_secrets where name = 'project_url')
+    and exists (select 1 from vault.decrypted_secrets where name = 'secret_key') then
+    perform private.attempt_email_deliveries('mfa_lockout', 'send-security-alert');
   end if;
 end;
 $function$;
@@ -2472,6 +2538,42 @@ AS $function$
   join public.learning_modules m on m.slug = a.module
   join public.organisations o on o.id = a.organisation_id
   where r.id = reminder_id;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.before_user_created(event jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  metadata_limit constant integer := 2048;
+  metadata jsonb := coalesce(event -> 'user' -> 'user_metadata', '{}'::jsonb);
+  given_name jsonb := metadata -> 'name';
+  name_length integer;
+begin
+  if octet_length(metadata::text) > metadata_limit then
+    return jsonb_build_object('error', jsonb_build_object('http_code', 400,
+      'message', 'The details sent with this sign-up are too long. Please shorten your name and try again.'));
+  end if;
+  if given_name is null or jsonb_typeof(given_name) = 'null' then
+    return '{}'::jsonb;
+  end if;
+  if jsonb_typeof(given_name) <> 'string' then
+    return jsonb_build_object('error', jsonb_build_object('http_code', 400,
+      'message', 'Name must be text'));
+  end if;
+  name_length := char_length(btrim(given_name #>> '{}'));
+  if name_length < 2 then
+    return jsonb_build_object('error', jsonb_build_object('http_code', 400,
+      'message', 'Name must be at least 2 characters'));
+  end if;
+  if name_length > 100 then
+    return jsonb_build_object('error', jsonb_build_object('http_code', 400,
+      'message', 'Name must be 100 characters or fewer'));
+  end if;
+  return '{}'::jsonb;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.claim_email_delivery(kind text, delivery_id uuid, attempt integer)
@@ -3636,6 +3738,63 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.mfa_lockout_email(lockout_id uuid)
+ RETURNS TABLE(email text, name text, locked_at timestamp with time zone, locked_until timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.email, p.name, l.locked_at, l.locked_until
+  from private.mfa_lockouts l join public.profiles p on p.id = l.user_id
+  where l.id = lockout_id;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.mfa_verification_attempt(event jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  failures_allowed constant integer := 5;
+  period constant interval := interval '15 minutes';
+  factor uuid := (event ->> 'factor_id')::uuid;
+  account uuid := (event ->> 'user_id')::uuid;
+  lockout private.mfa_lockouts;
+begin
+  -- Parallel wrong codes for one factor are counted one after another, so none slips past the bound.
+  perform pg_advisory_xact_lock(hashtextextended('mfa_verification_attempt:' || factor::text, 0));
+  select * into lockout from private.mfa_lockouts l
+  where l.factor_id = factor and l.locked_until > now()
+  order by l.locked_until desc limit 1;
+  if found then
+    return jsonb_build_object('decision', 'reject',
+      'message', private.mfa_lockout_message(lockout.locked_until));
+  end if;
+
+  if coalesce((event ->> 'valid')::boolean, false) then
+    delete from private.mfa_failed_attempts a where a.factor_id = factor;
+    return jsonb_build_object('decision', 'continue');
+  end if;
+
+  insert into private.mfa_failed_attempts (factor_id, user_id) values (factor, account);
+  if (select count(*) from private.mfa_failed_attempts a
+      where a.factor_id = factor and a.attempted_at > now() - period) < failures_allowed then
+    return jsonb_build_object('decision', 'continue');
+  end if;
+
+  delete from private.mfa_failed_attempts a where a.factor_id = factor;
+  insert into private.mfa_lockouts (factor_id, user_id, locked_until)
+  values (factor, account, now() + period)
+  returning * into lockout;
+  insert into public.email_deliveries (kind, subject_id, user_id)
+  select 'mfa_lockout', lockout.id, p.id from public.profiles p where p.id = account;
+  perform private.send_security_emails_now();
+  return jsonb_build_object('decision', 'reject',
+    'message', private.mfa_lockout_message(lockout.locked_until));
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.my_assignments()
  RETURNS SETOF public.member_assignment_list
  LANGUAGE sql
@@ -4163,6 +4322,18 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.send_security_emails()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.settle_email_attempts();
+  return private.attempt_email_deliveries('mfa_lockout', 'send-security-alert');
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.send_trial_reminders()
  RETURNS integer
  LANGUAGE plpgsql
@@ -4508,6 +4679,7 @@ $function$;
 
 -- Triggers
 
+CREATE TRIGGER cap_factor_name BEFORE INSERT OR UPDATE OF friendly_name ON auth.mfa_factors FOR EACH ROW EXECUTE FUNCTION private.cap_factor_name();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (old.email::text IS DISTINCT FROM new.email::text) EXECUTE FUNCTION private.handle_user_email_change();
 CREATE TRIGGER audit_access_code_created AFTER INSERT ON public.access_codes FOR EACH ROW WHEN (private.audited_caller()) EXECUTE FUNCTION private.audit_access_code();
@@ -4656,6 +4828,7 @@ grant execute on function public.approve_trial(trial_id uuid) to service_role;
 grant execute on function public.assign_module(organisation_id uuid, module text, due_on date, cohort_id uuid) to authenticated;
 grant execute on function public.assign_module(organisation_id uuid, module text, due_on date, cohort_id uuid) to service_role;
 grant execute on function public.assignment_reminder_email(reminder_id uuid) to service_role;
+grant execute on function public.before_user_created(event jsonb) to supabase_auth_admin;
 grant execute on function public.claim_email_delivery(kind text, delivery_id uuid, attempt integer) to service_role;
 grant execute on function public.create_access_code(organisation_id uuid, expires_at timestamp with time zone, seat_limit integer, module_slugs text[]) to authenticated;
 grant execute on function public.create_access_code(organisation_id uuid, expires_at timestamp with time zone, seat_limit integer, module_slugs text[]) to service_role;
@@ -4693,6 +4866,8 @@ grant execute on function public.lrs_post_document(client_id uuid, kind text, ac
 grant execute on function public.lrs_put_document(client_id uuid, kind text, activity_id text, agent jsonb, registration uuid, document_id text, content text, content_type text, if_match text[], if_none_match text) to service_role;
 grant execute on function public.lrs_statements(client_id uuid, query jsonb) to service_role;
 grant execute on function public.lrs_store_statements(client_id uuid, authority jsonb, statements jsonb, attachments jsonb) to service_role;
+grant execute on function public.mfa_lockout_email(lockout_id uuid) to service_role;
+grant execute on function public.mfa_verification_attempt(event jsonb) to supabase_auth_admin;
 grant execute on function public.my_assignments() to authenticated;
 grant execute on function public.my_assignments() to service_role;
 grant execute on function public.my_invitations() to authenticated;
@@ -4736,6 +4911,7 @@ grant execute on function public.send_certificate_to_portfolio(certificate_id uu
 grant execute on function public.send_certificate_to_portfolio(certificate_id uuid, recipient text) to service_role;
 grant execute on function public.send_organisation_emails() to service_role;
 grant execute on function public.send_organisation_reminders(as_of timestamp with time zone) to service_role;
+grant execute on function public.send_security_emails() to service_role;
 grant execute on function public.send_trial_reminders() to service_role;
 grant execute on function public.set_member_cohort(member_id uuid, cohort_id uuid) to authenticated;
 grant execute on function public.set_member_cohort(member_id uuid, cohort_id uuid) to service_role;
@@ -4761,6 +4937,7 @@ grant usage on schema public to anon;
 grant usage on schema public to authenticated;
 grant usage on schema public to public;
 grant usage on schema public to service_role;
+grant usage on schema public to supabase_auth_admin;
 grant delete, insert, select, update on table public.access_codes to service_role;
 grant select on table public.active_trial_users to authenticated;
 grant delete, insert, select, update on table public.active_trial_users to service_role;
@@ -4830,6 +5007,15 @@ begin
   commit;
   perform private.assert_email_delivered(''assignment_reminder'');
   perform private.assert_email_delivered(''overdue_digest'');
+end
+$$
+');
+
+select cron.schedule('send-security-emails', '* * * * *', 'do $$
+begin
+  perform public.send_security_emails();
+  commit;
+  perform private.assert_email_delivered(''mfa_lockout'');
 end
 $$
 ');

@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 import { totpCode } from '@revolve/local-backend/testing';
 import { expect, expectFailedRequests, test } from './fixtures';
-import { createAccount, enrolAuthenticatorApp, uniqueEmail } from './support/backend';
+import {
+  createAccount,
+  enrolAuthenticatorApp,
+  latestEmailText,
+  uniqueEmail,
+} from './support/backend';
 import { expectNoAxeViolationsAtBothWidths, setUpAuthenticatorApp, toast } from './support/page';
 
 // Two-factor sign-in with an authenticator app, played by computing the codes from the secret the
@@ -159,4 +164,45 @@ test('on /trial-signup, a user with an authenticator app enters its code and the
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('dialog', { name: 'Thank You!' })).toBeVisible();
   await expect(page).toHaveURL('/trial-signup');
+});
+
+test('after 5 wrong codes the account is locked: the code step says so, and the owner is e-mailed', async ({
+  page,
+  consoleErrors,
+}) => {
+  const email = uniqueEmail('mfa-locked');
+  await createAccount(email, password);
+  const secret = await enrolAuthenticatorApp(email, password);
+
+  await page.goto('/login');
+  await signInWithPassword(page, email);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your code');
+  const code = page.getByRole('textbox', { name: 'Authentication code' });
+  for (let attempt = 1; attempt <= 4; attempt += 1) {
+    await code.fill(staleCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(wrongCodeMessage)).toBeVisible();
+    await code.fill('');
+  }
+  await code.fill(staleCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many incorrect codes.' })).toHaveText(
+    'Too many incorrect codes. For your security, codes for this account are refused for the next 15 minutes. We have e-mailed you about it. Please wait, then sign in again.',
+  );
+  await expect(code).toHaveCount(0);
+  await expectAxeCleanAtBothWidths(page);
+  expect(await latestEmailText(email, 'Sign-in to your Revolve account was locked')).toContain(
+    'Five incorrect codes from your authenticator app were entered',
+  );
+
+  // The right code is refused too, until the 15 minutes are over.
+  await page.getByRole('button', { name: 'Back to sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await signInWithPassword(page, email);
+  await code.fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Too many incorrect codes.' }),
+  ).toBeVisible();
+  expectFailedRequests(consoleErrors, [422, 403]);
 });

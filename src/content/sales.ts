@@ -160,6 +160,7 @@ export const emailKinds = {
   organisation_invitation: 'Organisation invitation',
   assignment_reminder: 'Assignment reminder',
   overdue_digest: 'Overdue digest to a manager',
+  mfa_lockout: 'Sign-in lock-out alert',
 };
 
 /** One for each value public.admin_audit_log.action takes. */

@@ -18,6 +18,8 @@ export const signInCodeStep = {
   cancelPrompt: 'Cannot use your authenticator app?',
   cancelLabel: 'Sign out and start again',
   cancelBusyLabel: 'Signing out...',
+  /** Under the lock-out message (its wording comes from the database's hook). */
+  lockedOutLabel: 'Back to sign in',
 };
 
 /**

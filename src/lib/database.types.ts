@@ -1771,6 +1771,7 @@ export type Database = {
           organisation_name: string;
         }[];
       };
+      before_user_created: { Args: { event: Json }; Returns: Json };
       claim_email_delivery: {
         Args: { attempt: number; delivery_id: string; kind: string };
         Returns: {
@@ -2026,6 +2027,16 @@ export type Database = {
         };
         Returns: string[];
       };
+      mfa_lockout_email: {
+        Args: { lockout_id: string };
+        Returns: {
+          email: string;
+          locked_at: string;
+          locked_until: string;
+          name: string;
+        }[];
+      };
+      mfa_verification_attempt: { Args: { event: Json }; Returns: Json };
       my_assignments: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2392,6 +2403,10 @@ export type Database = {
         Returns: number;
       };
       send_organisation_reminders: { Args: { as_of?: string }; Returns: number };
+      send_security_emails: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
       send_trial_reminders: {
         Args: Record<PropertyKey, never>;
         Returns: number;
@@ -2517,7 +2532,8 @@ export type Database = {
         | 'certificate_portfolio'
         | 'organisation_invitation'
         | 'assignment_reminder'
-        | 'overdue_digest';
+        | 'overdue_digest'
+        | 'mfa_lockout';
       invitation_status: 'pending' | 'expired' | 'accepted' | 'declined' | 'withdrawn';
       leads_status: 'new' | 'contacted' | 'closed';
       module_unlocks_grant_kind: 'trial' | 'access_code';
@@ -2694,6 +2710,7 @@ export const Constants = {
         'organisation_invitation',
         'assignment_reminder',
         'overdue_digest',
+        'mfa_lockout',
       ],
       invitation_status: ['pending', 'expired', 'accepted', 'declined', 'withdrawn'],
       leads_status: ['new', 'contacted', 'closed'],

@@ -40,10 +40,12 @@ create extension if not exists pg_net with schema extensions;
 create table public.email_deliveries (
   id uuid primary key default gen_random_uuid(),
   kind text not null check (kind in ('trial_reminder', 'certificate_issued',
-    'certificate_portfolio', 'organisation_invitation', 'assignment_reminder', 'overdue_digest')),
+    'certificate_portfolio', 'organisation_invitation', 'assignment_reminder', 'overdue_digest',
+    'mfa_lockout')),
   -- The row the e-mail is about (a trial for 'trial_reminder', a certificate for
   -- 'certificate_issued', a send for 'certificate_portfolio', an invitation, an assignment
-  -- reminder or a digest for the organisations' kinds). No foreign key: the record outlives it.
+  -- reminder or a digest for the organisations' kinds, a lock-out for 'mfa_lockout'). No foreign
+  -- key: the record outlives it.
   subject_id uuid not null,
   -- The recipient; none for an invitation to someone without an account yet.
   user_id uuid references public.profiles (id) on delete cascade,

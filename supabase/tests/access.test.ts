@@ -693,8 +693,9 @@ describe('profile names: 2 to 100 characters', () => {
       options: { data: { name: ' J ' } },
     });
     expect(data.user).toBeNull();
-    // Auth answers 500 'Database error saving new user' (supabase-js keeps only the status).
-    expect(error?.status).toBe(500);
+    // Refused at the door by the before-user-created hook, in the form's words.
+    expect(error?.status).toBe(400);
+    expect(error?.message).toBe('Name must be at least 2 characters');
     const { rows } = await database().query('select id from auth.users where email = $1', [email]);
     expect(rows).toEqual([]);
   });

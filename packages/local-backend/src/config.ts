@@ -32,6 +32,25 @@ export interface MfaSettings {
    * LOCAL_BACKEND_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY here).
    */
   challengeAndVerifyPerMinute: number;
+  /**
+   * Whether a TOTP code may verify its factor again (hosted GoTrue keeps no memory of used codes).
+   * Refused by default, as RFC 6238 section 5.2 asks; a test run that signs one seeded account in
+   * several times within 30 seconds allows it (ConfigOverrides.allowTotpCodeReuse).
+   */
+  allowTotpCodeReuse: boolean;
+}
+
+/** An [auth.hook.<name>] whose URI is a Postgres function (`pg-functions://postgres/schema/name`). */
+export interface PostgresHook {
+  uri: string;
+  /** `"schema"."name"`, quoted as GoTrue quotes it in its `select`. */
+  functionName: string;
+}
+
+/** The Auth hooks the local backend runs; GoTrue's others are refused at start. */
+export interface AuthHooks {
+  mfaVerificationAttempt?: PostgresHook;
+  beforeUserCreated?: PostgresHook;
 }
 
 export interface AuthSettings {
@@ -62,6 +81,7 @@ export interface AuthSettings {
   doubleConfirmEmailChanges: boolean;
   rateLimits: RateLimits;
   mfa: MfaSettings;
+  hooks: AuthHooks;
   /**
    * A request header trusted to carry the client's address for the per-IP rate limits (GoTrue's
    * GOTRUE_RATE_LIMIT_HEADER, e.g. X-Forwarded-For); unset, the socket's address counts.
@@ -116,6 +136,8 @@ export interface ConfigOverrides {
   rateLimits?: Partial<RateLimits>;
   /** Replaces MfaSettings.challengeAndVerifyPerMinute (tests that verify many codes). */
   mfaChallengeAndVerifyPerMinute?: number;
+  /** Sets MfaSettings.allowTotpCodeReuse (test runs that sign one account in many times). */
+  allowTotpCodeReuse?: boolean;
   /** Replaces LOCAL_BACKEND_RATE_LIMIT_HEADER (see AuthSettings.rateLimitHeader). */
   rateLimitHeader?: string;
   /**
@@ -179,7 +201,39 @@ function mfaSettings(source: Toml, overrides: ConfigOverrides): MfaSettings {
     challengeAndVerifyPerMinute:
       overrides.mfaChallengeAndVerifyPerMinute ??
       (perMinute !== undefined && perMinute !== '' ? Number(perMinute) : 15),
+    allowTotpCodeReuse: overrides.allowTotpCodeReuse ?? false,
   };
+}
+
+const supportedHooks = {
+  mfa_verification_attempt: 'mfaVerificationAttempt',
+  before_user_created: 'beforeUserCreated',
+} as const;
+
+/**
+ * [auth.hook.*] as GoTrue reads it: an enabled hook's URI must be `pg-functions://<db>/<schema>/
+ * <function>` with plain names. HTTP hooks and the hooks the local backend does not run stop the
+ * start rather than being ignored.
+ */
+function authHooks(source: Toml): AuthHooks {
+  const hooks: AuthHooks = {};
+  for (const [name, value] of Object.entries(source)) {
+    const settings = table(value);
+    if (!read(settings, 'enabled', false)) continue;
+    const key = supportedHooks[name as keyof typeof supportedHooks] as keyof AuthHooks | undefined;
+    if (!key)
+      throw new BackendStartError(`[auth.hook.${name}] is not supported by the local backend`);
+    const uri = read(settings, 'uri', '');
+    const match =
+      /^pg-functions:\/\/[^/]+\/([A-Za-z_][A-Za-z0-9_]*)\/([A-Za-z_][A-Za-z0-9_]*)$/.exec(uri);
+    if (!match) {
+      throw new BackendStartError(
+        `[auth.hook.${name}] uri must be pg-functions://postgres/<schema>/<function>, not "${uri}"`,
+      );
+    }
+    hooks[key] = { uri, functionName: `"${match[1]}"."${match[2]}"` };
+  }
+  return hooks;
 }
 
 /** A LOCAL_BACKEND_<NAME>=true|false switch; unset or empty leaves the decision to the caller. */
@@ -267,6 +321,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
       doubleConfirmEmailChanges: read(authEmail, 'double_confirm_changes', true),
       rateLimits: { ...rateLimits(table(auth.rate_limit)), ...overrides.rateLimits },
       mfa: mfaSettings(table(auth.mfa), overrides),
+      hooks: authHooks(table(auth.hook)),
       rateLimitHeader:
         overrides.rateLimitHeader ??
         (process.env.LOCAL_BACKEND_RATE_LIMIT_HEADER?.trim() || undefined),

@@ -113,7 +113,8 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
   await cp(options.supabaseDir ?? fixtureSupabaseDir, supabaseDir, { recursive: true });
   const dataDir = join(root, 'postgres');
   const ports = { apiPort: await freePort(), dbPort: await freePort(), mailPort: await freePort() };
-  // The suite signs in many times from one address; tests of the limits themselves use 'strict'.
+  // The suite signs in many times from one address, and signs one account in several times within
+  // a TOTP step; tests of the limits themselves use 'strict'.
   const rateLimits = options.rateLimits === 'strict' ? undefined : relaxedRateLimits;
   const mfaChallengeAndVerifyPerMinute = options.rateLimits === 'strict' ? undefined : 100_000;
   const start = () =>
@@ -123,6 +124,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       projectRoot: root,
       rateLimits,
       mfaChallengeAndVerifyPerMinute,
+      allowTotpCodeReuse: options.rateLimits !== 'strict',
       rateLimitHeader: options.rateLimitHeader,
       enableConfirmations: options.enableConfirmations,
       legacyDefaultPrivileges: options.legacyDefaultPrivileges,

@@ -1,4 +1,5 @@
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config';
 import { LOCAL_ANON_KEY } from '../src/keys';
+import { totpMatchingStep } from '../src/auth/totp';
 import { fixtureSupabaseDir, startTestBackend, totpCode, type TestBackend } from '../src/testing';
 import { queryOn, signUpNew } from './auth-support';
 import { database, strongPassword, uniqueEmail } from './shared';
@@ -101,6 +103,17 @@ describe('TOTP codes (RFC 6238)', () => {
     expect(totpCode(secret, 1_111_111_109_000)).toBe('081804');
     expect(totpCode(secret, 1_234_567_890_000)).toBe('005924');
     expect(totpCode(secret, 2_000_000_000_000)).toBe('279037');
+  });
+
+  it('accept the step before and the step after the current one, and no further', () => {
+    const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+    const now = 1_234_567_890_000;
+    const step = Math.floor(now / 30_000);
+    expect(totpMatchingStep(totpCode(secret, now), secret, now)).toBe(step);
+    expect(totpMatchingStep(totpCode(secret, now - 30_000), secret, now)).toBe(step - 1);
+    expect(totpMatchingStep(totpCode(secret, now + 30_000), secret, now)).toBe(step + 1);
+    expect(totpMatchingStep(totpCode(secret, now - 60_000), secret, now)).toBeNull();
+    expect(totpMatchingStep(totpCode(secret, now + 60_000), secret, now)).toBeNull();
   });
 });
 
@@ -260,10 +273,10 @@ describe('challenge and verify', () => {
     const { data: level } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(level).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
 
-    // A code of the previous 30-second step is still accepted (one step of clock drift).
+    // The current step's code verified the factor; the next step's is new (one step of drift).
     const { error } = await client.auth.mfa.challengeAndVerify({
       factorId: factor.id,
-      code: totpCode(factor.totp.secret, Date.now() - 30_000),
+      code: totpCode(factor.totp.secret, Date.now() + 30_000),
     });
     expect(error).toBeNull();
     const { data: upgraded } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
@@ -335,9 +348,42 @@ describe('challenge and verify', () => {
     expect(error?.message).toBe('Challenge and verify IP addresses mismatch.');
   });
 
-  it('accepts a used code again on a fresh challenge, as GoTrue does (no memory of used codes)', async () => {
+  it('refuses a code already used for the factor, on a fresh challenge (RFC 6238 section 5.2)', async () => {
     const { client, factor, code } = await accountWithVerifiedFactor();
     const { error } = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe('mfa_verification_failed');
+    // So is the step before it, once a later step's code has verified the factor.
+    const later = totpCode(factor.totp.secret, Date.now() + 30_000);
+    expect(
+      (await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: later })).error,
+    ).toBeNull();
+    const { error: earlier } = await client.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: totpCode(factor.totp.secret, Date.now() - 30_000),
+    });
+    expect(earlier?.code).toBe('mfa_verification_failed');
+  });
+
+  it("accepts the previous step's code (a phone's clock a little behind)", async () => {
+    const { client } = await newAccount();
+    const factor = await enrolTotp(client);
+    // Far enough from the step's end that the code is still one step old when the backend checks it.
+    await expect.poll(() => Date.now() % 30_000, { timeout: 10_000 }).toBeLessThan(25_000);
+    const { error } = await client.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: totpCode(factor.totp.secret, Date.now() - 30_000),
+    });
+    expect(error).toBeNull();
+  });
+
+  it("accepts the next step's code (a phone's clock a little ahead)", async () => {
+    const { client } = await newAccount();
+    const factor = await enrolTotp(client);
+    const { error } = await client.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: totpCode(factor.totp.secret, Date.now() + 30_000),
+    });
     expect(error).toBeNull();
   });
 
@@ -423,9 +469,10 @@ describe('unenrolment', () => {
     expect(refused.error?.code).toBe('insufficient_aal');
     expect(refused.error?.message).toBe('AAL2 required to unenroll verified factor');
 
+    // The current step's code verified the factor already; the next step's is new.
     const { data: upgraded } = await client.auth.mfa.challengeAndVerify({
       factorId: factor.id,
-      code: totpCode(factor.totp.secret),
+      code: totpCode(factor.totp.secret, Date.now() + 30_000),
     });
     const { data, error } = await client.auth.mfa.unenroll({ factorId: factor.id });
     expect(error).toBeNull();
@@ -476,5 +523,93 @@ describe('with TOTP off in config.toml (the CLI default)', () => {
     const challenge = await client.auth.mfa.challenge({ factorId });
     expect(challenge.error?.status).toBe(422);
     expect(challenge.error?.code).toBe('mfa_totp_verify_not_enabled');
+  });
+});
+
+describe('the address a challenge is bound to, with no proxy header trusted', () => {
+  let direct: TestBackend;
+  beforeAll(async () => {
+    direct = await startTestBackend({ supabaseDir: projectDir });
+  });
+  afterAll(() => direct?.stop());
+
+  /** A POST from the socket address `from` (any 127.x.x.x reaches a loopback listener on Linux). */
+  function postFrom(from: string, url: string, headers: Record<string, string>, body: unknown) {
+    return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const request = httpRequest(
+        url,
+        {
+          method: 'POST',
+          localAddress: from,
+          headers: {
+            ...headers,
+            'Content-Type': 'application/json',
+            'Content-Length': `${Buffer.byteLength(payload)}`,
+          },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(text || '{}') }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  }
+
+  it("is the connection's: a verify from another address naming the first in X-Forwarded-For is refused", async () => {
+    const client = direct.anonClient();
+    const email = uniqueEmail('socket');
+    expect((await client.auth.signUp({ email, password: strongPassword })).error).toBeNull();
+    const factor = await enrolTotp(client);
+    const token = (await client.auth.getSession()).data.session?.access_token ?? '';
+    const headers = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}` };
+    const factorUrl = `${direct.url}/auth/v1/factors/${factor.id}`;
+
+    const challenge = await postFrom(
+      '127.0.0.1',
+      `${factorUrl}/challenge`,
+      {
+        ...headers,
+        'X-Forwarded-For': '203.0.113.50',
+      },
+      {},
+    );
+    expect(challenge.status).toBe(200);
+    const [row] = await queryOn<{ ip_address: string }>(
+      direct,
+      'select host(ip_address) as ip_address from auth.mfa_challenges where id = $1',
+      [challenge.body.id],
+    );
+    expect(row?.ip_address).toBe('127.0.0.1');
+
+    const code = totpCode(factor.totp.secret);
+    const forged = await postFrom(
+      '127.0.0.2',
+      `${factorUrl}/verify`,
+      {
+        ...headers,
+        'X-Forwarded-For': '127.0.0.1',
+      },
+      { challenge_id: challenge.body.id, code },
+    );
+    expect(forged.status).toBe(422);
+    expect(forged.body).toMatchObject({ code: 'mfa_ip_address_mismatch' });
+
+    const own = await postFrom(
+      '127.0.0.1',
+      `${factorUrl}/verify`,
+      {
+        ...headers,
+        'X-Forwarded-For': '198.51.100.77',
+      },
+      { challenge_id: challenge.body.id, code },
+    );
+    expect(own.status).toBe(200);
   });
 });

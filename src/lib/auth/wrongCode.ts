@@ -8,3 +8,14 @@ const wrongCodeError = 'mfa_verification_failed';
 export function isWrongCode(failure: { code?: string } | null | undefined): boolean {
   return failure?.code === wrongCodeError;
 }
+
+/**
+ * GoTrue's error code when the project's MFA hook refuses a code (403): the factor is locked after
+ * too many wrong codes, the message says for how long, and Auth has ended the user's sessions.
+ */
+const lockedOutError = 'mfa_verification_rejected';
+
+/** Whether codes are refused for now, whatever code was entered (docs/security.md). */
+export function isLockedOut(failure: { code?: string } | null | undefined): boolean {
+  return failure?.code === lockedOutError;
+}

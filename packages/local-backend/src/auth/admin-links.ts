@@ -4,6 +4,7 @@ import { requireAdmin } from './admin-access';
 import { inTransaction, type AuthContext } from './context';
 import { sendEmailLink, storeEmailToken, verifyLink, type TokenKind } from './email-links';
 import { authError, validationFailed } from './errors';
+import { beforeUserCreatedHook } from './hooks';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { allowedRedirect } from './redirects';
 import { jsonBody, normalizeEmail, optionalObject, optionalString, type Fields } from './request';
@@ -41,10 +42,12 @@ function redirectFor(context: AuthContext, request: ApiRequest, fields: Fields):
 /** A user the admin API invites or signs up: created in its own transaction, triggers and all. */
 async function createInvitee(
   context: AuthContext,
+  request: ApiRequest,
   email: string,
   passwordHash: string | null,
   data: Fields,
 ): Promise<UserRow> {
+  await beforeUserCreatedHook(context, request, { email, provider: 'email', userMetadata: data });
   try {
     return await inTransaction(context.pool, (client) =>
       insertUser(client, {
@@ -72,7 +75,7 @@ export async function invite(context: AuthContext, request: ApiRequest): Promise
   const redirectTo = redirectFor(context, request, fields);
   let user = await findUserByEmail(context.pool, email);
   if (user?.email_confirmed_at) throw duplicateEmail();
-  user ??= await createInvitee(context, email, null, optionalObject(fields, 'data') ?? {});
+  user ??= await createInvitee(context, request, email, null, optionalObject(fields, 'data') ?? {});
   await sendEmailLink(context, user, { type: 'invite', redirectTo });
   const invited = (await findUserById(context.pool, user.id)) ?? user;
   return { status: 200, body: await userJson(context.pool, invited) };
@@ -123,9 +126,9 @@ export async function generateLink(
   if (!user && type === 'signup') {
     if (!password) throw validationFailed('Signup requires a valid password');
     assertAcceptablePassword(password, context.settings);
-    user = await createInvitee(context, email, await hashPassword(password), data);
+    user = await createInvitee(context, request, email, await hashPassword(password), data);
   } else if (!user && type === 'invite') {
-    user = await createInvitee(context, email, null, data);
+    user = await createInvitee(context, request, email, null, data);
   } else if (user && (type === 'signup' || type === 'invite')) {
     if (user.email_confirmed_at) throw duplicateEmail();
     if (type === 'signup') {

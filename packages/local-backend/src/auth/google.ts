@@ -1,9 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { ApiRequest, ApiResponse } from '../http/types';
+import { HttpError, type ApiRequest, type ApiResponse } from '../http/types';
 import { LOCAL_JWT_SECRET } from '../keys';
 import { inTransaction, type AuthContext, type Db } from './context';
 import { consentPage } from './consent-page';
 import { authError, validationFailed } from './errors';
+import { beforeUserCreatedHook } from './hooks';
 import { codeChallengeFrom, createFlowState, type CodeChallenge } from './pkce';
 import { allowedRedirect, withFragment, withQuery } from './redirects';
 import { formBody, normalizeEmail } from './request';
@@ -78,6 +79,18 @@ export async function submitConsent(
   }
   context.limits.check('sign_in_sign_ups', request);
   const name = (form.get('name') ?? '').trim();
+  if (!(await findUserByEmail(context.pool, email))) {
+    try {
+      await beforeUserCreatedHook(context, request, {
+        email,
+        provider: 'google',
+        userMetadata: { email, email_verified: true, ...(name ? { name, full_name: name } : {}) },
+      });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return consentPage(context, state, error.message, error.status);
+    }
+  }
 
   const location = await inTransaction(context.pool, async (client) => {
     const user = await signInGoogleAccount(client, email, name);

@@ -1,12 +1,12 @@
-import { isIP } from 'node:net';
 import type { ApiRequest, ApiResponse } from '../http/types';
 import { inTransaction, type AuthContext, type Db } from './context';
 import { authError, badJson, validationFailed } from './errors';
 import { loadFactor, type FactorPath, type FactorWithSecret } from './factors';
+import { mfaVerificationAttemptHook } from './hooks';
 import { checkMfaRate } from './mfa-rate-limit';
 import { jsonBody, optionalString } from './request';
 import { insertRefreshToken, sessionResponse } from './sessions';
-import { totpMatches } from './totp';
+import { totpMatchingStep } from './totp';
 import { findUserById, isUuid } from './users';
 
 /** GoTrue's 422 when a factor type's challenges and verifications are switched off. */
@@ -31,18 +31,17 @@ function assertVerifyEnabled(context: AuthContext, factor: FactorWithSecret): vo
 }
 
 /**
- * The address a challenge is bound to, as GoTrue reads it: the first valid address in
- * X-Forwarded-For, else the connection's. Verification must come from the same one.
+ * The address a challenge is bound to; verification must come from the same one. Hosted GoTrue
+ * reads it from the header its own proxy sets; here it is the connection's, unless a header is
+ * configured as trusted (LOCAL_BACKEND_RATE_LIMIT_HEADER, the one the rate limits read): a header
+ * any client may send must not decide it.
  */
-function requestAddress(request: ApiRequest): string {
-  const header = request.headers['x-forwarded-for'];
-  const forwarded = Array.isArray(header) ? header.join(',') : (header ?? '');
-  for (const candidate of forwarded.split(',')) {
-    const address = candidate.trim();
-    if (isIP(address)) return address;
-  }
-  return request.ip;
+function requestAddress(context: AuthContext, request: ApiRequest): string {
+  return context.limits.clientAddress(request);
 }
+
+/** Where a TOTP challenge's verification records the time step its code matched. */
+const usedStepPrefix = 'totp-step:';
 
 /** POST /factors/{id}/challenge -> { id, type, expires_at }: a challenge to verify a code against. */
 export async function challengeFactor(
@@ -63,7 +62,7 @@ export async function challengeFactor(
       [
         challengeId,
         factor.id,
-        requestAddress(request),
+        requestAddress(context, request),
         context.settings.mfa.challengeExpirySeconds,
       ],
     );
@@ -113,7 +112,12 @@ export async function verifyFactor(
     `select id, verified_at is not null as verified, ip_address = $3::inet as same_address,
             created_at + make_interval(secs => $4) < now() as expired
        from auth.mfa_challenges where id = $1 and factor_id = $2`,
-    [challengeId, factor.id, requestAddress(request), context.settings.mfa.challengeExpirySeconds],
+    [
+      challengeId,
+      factor.id,
+      requestAddress(context, request),
+      context.settings.mfa.challengeExpirySeconds,
+    ],
   );
   const challenge = rows[0];
   if (!challenge) {
@@ -132,19 +136,28 @@ export async function verifyFactor(
       `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
     );
   }
-  if (!factor.secret || !totpMatches(code, factor.secret)) {
-    throw authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
-  }
+  const step = factor.secret ? totpMatchingStep(code, factor.secret) : null;
+  const valid = step !== null && !(await stepAlreadyUsed(context, context.pool, factor.id, step));
+  await mfaVerificationAttemptHook(context, request, {
+    userId: user.id,
+    factorId: factor.id,
+    factorType: factor.factor_type,
+    valid,
+  });
+  if (!valid || step === null) throw invalidCode();
   if (!sessionId) {
     throw authError(500, 'unexpected_failure', 'Cannot read SessionId claim as UUID');
   }
 
   const session = await inTransaction(context.pool, async (client) => {
+    // Two verifications of one code on two challenges: the factor's lock lets only the first in.
+    await client.query('select id from auth.mfa_factors where id = $1 for update', [factor.id]);
+    if (await stepAlreadyUsed(context, client, factor.id, step)) throw invalidCode();
     // Two verifications racing on one challenge: only the first gets a session.
     const { rowCount } = await client.query(
-      `update auth.mfa_challenges set verified_at = now()
+      `update auth.mfa_challenges set verified_at = now(), otp_code = $2
         where id = $1 and verified_at is null`,
-      [challenge.id],
+      [challenge.id, `${usedStepPrefix}${step}`],
     );
     if (!rowCount) throw addressMismatch();
     await client.query(
@@ -164,6 +177,32 @@ export async function verifyFactor(
     return sessionResponse(context, client, current, sessionId, refreshToken);
   });
   return { status: 200, body: session };
+}
+
+const invalidCode = () => authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+
+/**
+ * Whether a code of this time step, or a later one, already verified this factor: RFC 6238 section
+ * 5.2 has a verifier accept a one-time password once, so a code read over someone's shoulder or
+ * from a phishing page's log cannot be played again within its 90 seconds.
+ */
+async function stepAlreadyUsed(
+  context: AuthContext,
+  db: Db,
+  factorId: string,
+  step: number,
+): Promise<boolean> {
+  if (context.settings.mfa.allowTotpCodeReuse) return false;
+  const { rows } = await db.query<{ used: boolean }>(
+    `select exists (
+       select 1 from auth.mfa_challenges
+        where factor_id = $1 and verified_at is not null
+          and case when otp_code ~ '^totp-step:[0-9]{1,15}$'
+                then substr(otp_code, length('totp-step:') + 1)::bigint end >= $2
+     ) as used`,
+    [factorId, step],
+  );
+  return rows[0]?.used ?? false;
 }
 
 const addressMismatch = () =>

@@ -2,6 +2,7 @@ import type { ApiRequest, ApiResponse } from '../http/types';
 import { inTransaction, type AuthContext } from './context';
 import { sendEmailLink } from './email-links';
 import { authError, validationFailed } from './errors';
+import { beforeUserCreatedHook } from './hooks';
 import { codeChallengeFrom } from './pkce';
 import { allowedRedirect } from './redirects';
 import { jsonBody, normalizeEmail, optionalObject, optionalString } from './request';
@@ -53,6 +54,7 @@ export async function sendOtp(context: AuthContext, request: ApiRequest): Promis
     if (!context.settings.enableSignup) {
       throw authError(422, 'signup_disabled', 'Signups not allowed for this instance');
     }
+    await beforeUserCreatedHook(context, request, { email, provider: 'email', userMetadata: data });
     user = await inTransaction(context.pool, (client) =>
       insertUser(client, {
         email,

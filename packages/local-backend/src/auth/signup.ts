@@ -2,6 +2,7 @@ import type { ApiRequest, ApiResponse } from '../http/types';
 import { inTransaction, type AuthContext } from './context';
 import { sendEmailLink } from './email-links';
 import { authError, validationFailed } from './errors';
+import { beforeUserCreatedHook } from './hooks';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { codeChallengeFrom } from './pkce';
 import { allowedRedirect } from './redirects';
@@ -48,6 +49,7 @@ export async function signup(context: AuthContext, request: ApiRequest): Promise
     return { status: 200, body: obfuscatedUser(email, data) };
   }
 
+  await beforeUserCreatedHook(context, request, { email, provider: 'email', userMetadata: data });
   const passwordHash = await hashPassword(password);
   try {
     const result = await inTransaction(context.pool, async (client) => {
@@ -95,6 +97,12 @@ async function signUpAnonymously(
   }
   context.limits.checkAnonymousSignIn(request, context.settings.anonymousSignInsPerHour);
   if (!context.settings.enableSignup) throw signupDisabled();
+  await beforeUserCreatedHook(context, request, {
+    email: null,
+    provider: 'anonymous',
+    userMetadata: data,
+    isAnonymous: true,
+  });
   try {
     const session = await inTransaction(context.pool, async (client) => {
       const user = await insertAnonymousUser(client, data);

@@ -63,18 +63,25 @@ export function totpCode(secret: string, atMs: number = Date.now()): string {
   return hotp(base32Decode(secret), Math.floor(atMs / 1000 / stepSeconds));
 }
 
-/** Whether `code` is the secret's code for the current step or one step either side. */
-export function totpMatches(code: string, secret: string, atMs: number = Date.now()): boolean {
+/**
+ * The time step whose code `code` is, among the current step and one either side, or null when it
+ * is none of them.
+ */
+export function totpMatchingStep(
+  code: string,
+  secret: string,
+  atMs: number = Date.now(),
+): number | null {
   const candidate = Buffer.from(code.trim());
-  if (candidate.length !== digits) return false;
+  if (candidate.length !== digits) return null;
   const key = base32Decode(secret);
   const step = Math.floor(atMs / 1000 / stepSeconds);
-  let matched = false;
+  let matched: number | null = null;
   for (let offset = -skewSteps; offset <= skewSteps; offset += 1) {
     if (step + offset < 0) continue;
     const expected = Buffer.from(hotp(key, step + offset));
     // Every step is compared, so the time taken says nothing about which one matched.
-    if (timingSafeEqual(expected, candidate)) matched = true;
+    if (timingSafeEqual(expected, candidate)) matched = step + offset;
   }
   return matched;
 }

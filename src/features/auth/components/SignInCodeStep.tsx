@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormField } from '@/components/form/FormField';
+import { Button } from '@/components/ui/button';
 import { OneTimeCodeInput } from '@/components/form/OneTimeCodeInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
 import { oneTimeCodeCopy, signInCodeStep as copy } from '@/content/twoFactor';
 import { cancelSignIn, verifySignInCode } from '@/lib/auth/api';
 import { oneTimeCodeSchema } from '@/lib/auth/oneTimeCode';
-import { isWrongCode } from '@/lib/auth/wrongCode';
+import { isLockedOut, isWrongCode } from '@/lib/auth/wrongCode';
 import { toast } from '@/lib/toast';
 import { AuthCard } from './AuthCard';
 
@@ -20,6 +21,8 @@ export default function SignInCodeStep() {
   const form = useZodForm(oneTimeCodeSchema, { code: '' });
   const { errors, isSubmitting } = form.formState;
   const [leaving, setLeaving] = useState(false);
+  // Too many wrong codes: Auth refuses every code for a while and has ended this session.
+  const [lockedOut, setLockedOut] = useState<string | null>(null);
 
   // The password form this replaces had focus: the user is told where they are now.
   useEffect(() => heading.current?.focus(), []);
@@ -29,7 +32,8 @@ export default function SignInCodeStep() {
     if (!failure) toast.success('Signed in successfully!');
     else if (isWrongCode(failure)) {
       form.setError('code', { message: oneTimeCodeCopy.wrongCode }, { shouldFocus: true });
-    } else toast.error('Sign in failed', failure.message);
+    } else if (isLockedOut(failure)) setLockedOut(failure.message);
+    else toast.error('Sign in failed', failure.message);
   });
 
   const leave = async () => {
@@ -60,14 +64,28 @@ export default function SignInCodeStep() {
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        <FormField label={copy.codeLabel} error={errors.code?.message}>
-          {(control) => <OneTimeCodeInput {...control} {...form.register('code')} />}
-        </FormField>
-        <SubmitButton busy={isSubmitting} busyLabel={copy.busyLabel}>
-          {copy.submitLabel}
-        </SubmitButton>
-      </form>
+      {lockedOut ? (
+        <div className="space-y-5">
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm text-foreground"
+          >
+            {lockedOut}
+          </p>
+          <Button type="button" className="w-full" disabled={leaving} onClick={() => void leave()}>
+            {leaving ? copy.cancelBusyLabel : copy.lockedOutLabel}
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+          <FormField label={copy.codeLabel} error={errors.code?.message}>
+            {(control) => <OneTimeCodeInput {...control} {...form.register('code')} />}
+          </FormField>
+          <SubmitButton busy={isSubmitting} busyLabel={copy.busyLabel}>
+            {copy.submitLabel}
+          </SubmitButton>
+        </form>
+      )}
     </AuthCard>
   );
 }
