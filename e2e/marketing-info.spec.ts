@@ -321,3 +321,33 @@ test.describe('/terms-and-conditions', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Governing law' })).toBeInViewport();
   });
 });
+
+test.describe('/trust and /accessibility', () => {
+  test('the footer leads to both; /trust shows the assurances and how to report a vulnerability', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Security and trust' }).click();
+    await expect(page).toHaveURL('/trust');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Security and data protection',
+    );
+    for (const term of ['Data hosted in', 'DTAC', 'DSPT', 'Cyber Essentials']) {
+      await expect(page.getByRole('term').filter({ hasText: term }).first()).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Reporting a vulnerability' })).toBeVisible();
+    await page.getByRole('link', { name: 'Read our accessibility statement' }).click();
+    await expect(page).toHaveURL('/accessibility');
+    await expect(page.getByRole('heading', { name: 'Compliance status' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Enforcement procedure' })).toBeVisible();
+
+    const securityTxt = await request.get('/.well-known/security.txt');
+    expect(securityTxt.status()).toBe(200);
+    const text = await securityTxt.text();
+    expect(text).toMatch(/^Contact: mailto:\S+@\S+$/m);
+    expect(text).toMatch(/^Expires: \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/m);
+    expect(text).toMatch(/^Policy: \S+\/trust#vulnerability-disclosure$/m);
+  });
+});

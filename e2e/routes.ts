@@ -120,4 +120,6 @@ export const routeExpectations: RouteExpectation[] = [
   { path: '/revolve-custom', heading: 'Revolve Custom', prerendered: true },
   { path: '/bespoke', heading: 'Revolve Custom', prerendered: true },
   { path: '/terms-and-conditions', heading: 'Terms and Conditions', prerendered: true },
+  { path: '/accessibility', heading: 'Accessibility statement', prerendered: true },
+  { path: '/trust', heading: 'Security and data protection', prerendered: true },
 ];

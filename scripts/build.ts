@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { build, loadEnv, type Manifest } from 'vite';
-import { sitePlaceholders } from '../src/content/site';
+import { site, sitePlaceholders } from '../src/content/site';
 import { parsePublicEnv } from '../src/lib/publicEnv';
 import {
   headersFile,
@@ -24,6 +24,7 @@ import {
   redirectsFile,
 } from './lib/hosting';
 import { placeholderReport } from './lib/placeholders';
+import { securityTxt } from './lib/securityTxt';
 import type * as ServerEntryModule from '../src/app/entry-server';
 
 type ServerEntry = typeof ServerEntryModule;
@@ -115,6 +116,11 @@ await writeFile(join(dist, 'sitemap.xml'), sitemap(indexable));
 await writeFile(
   join(dist, 'robots.txt'),
   `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', env.VITE_SITE_URL).href}\n`,
+);
+await mkdir(join(dist, '.well-known'), { recursive: true });
+await writeFile(
+  join(dist, '.well-known', 'security.txt'),
+  securityTxt({ securityEmail: site.securityEmail, siteUrl: env.VITE_SITE_URL, now: new Date() }),
 );
 await writeFile(join(dist, '_headers'), headersFile(env));
 const redirects = redirectsFile();

@@ -60,6 +60,9 @@ export function headersFile(env: PublicEnv): string {
     '  X-Robots-Tag: noindex, nofollow',
     '/verify/*',
     '  X-Robots-Tag: noindex, nofollow',
+    // RFC 9116 asks for plain text in UTF-8.
+    '/.well-known/security.txt',
+    '  Content-Type: text/plain; charset=utf-8',
     '',
   ].join('\n');
 }

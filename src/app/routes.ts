@@ -342,6 +342,18 @@ export const appRoutes: AppRoute[] = [
     rendering: 'static',
     meta: fromCopy('terms'),
   },
+  {
+    path: '/accessibility',
+    page: lazyPage('marketing/AccessibilityPage'),
+    rendering: 'static',
+    meta: fromCopy('accessibility'),
+  },
+  {
+    path: '/trust',
+    page: lazyPage('marketing/TrustPage'),
+    rendering: 'static',
+    meta: fromCopy('trust'),
+  },
 ];
 
 function moduleMeta(slug: string | undefined): PageMeta {

@@ -51,6 +51,8 @@ export const footerColumns: { heading: string; links: NavLink[] }[] = [
       { label: 'Terms and Conditions', to: '/terms-and-conditions' },
       { label: 'Privacy Policy', to: '/terms-and-conditions#privacy-policy' },
       { label: 'Cookies', to: '/terms-and-conditions#cookies' },
+      { label: 'Accessibility', to: '/accessibility' },
+      { label: 'Security and trust', to: '/trust' },
     ],
   },
 ];

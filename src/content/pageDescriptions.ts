@@ -56,6 +56,10 @@ export const pageDescriptions: Record<PageKey, string> = {
     'Bespoke immersive training built with you in four steps: consultation, production, integration and support.',
   terms:
     'The terms and conditions, privacy policy and cookie information for the Revolve website and training.',
+  accessibility:
+    'How accessible the Revolve website and training portal are against WCAG 2.2 AA, what is not yet accessible, and how to report a problem.',
+  trust:
+    'Where Revolve keeps data and who processes it, how it is protected, and our DTAC, DSPT, Cyber Essentials and clinical safety status.',
   unlock: 'Enter your trial password or access code to unlock the training.',
   notFound: 'The page you were looking for could not be found.',
 };

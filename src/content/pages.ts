@@ -56,6 +56,8 @@ export const pageCopy = {
   howItWorksRevolve360: { title: 'How Revolve 360 Is Made' },
   revolveCustom: { title: 'Revolve Custom: Bespoke Training' },
   terms: { title: 'Terms and Conditions' },
+  accessibility: { title: 'Accessibility Statement' },
+  trust: { title: 'Security and Data Protection' },
   unlock: { title: 'Unlock Training' },
   notFound: { title: 'Page Not Found' },
 } satisfies Record<string, PageCopy | PageTitle>;

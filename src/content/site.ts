@@ -19,6 +19,23 @@ export const site = {
   /** Origin of the embedded video players (Vimeo-style), allowed by the Content-Security-Policy. */
   videoHost: 'https://player.vimeo.com',
   ogImage: '/og-image.png',
+  /** Where vulnerability reports go (/trust and /.well-known/security.txt). */
+  securityEmail: 'security@revolve.example', // to confirm
+  /**
+   * What /trust tells a buyer's information governance lead. Each status is the business's to
+   * confirm: the production build refuses to ship them unconfirmed.
+   */
+  assurance: {
+    hostingRegion: 'London, United Kingdom (AWS eu-west-2)', // to confirm: the project's region
+    dtac: 'Completed DTAC available on request', // to confirm
+    dspt: 'Data Security and Protection Toolkit: Standards Met (2025-26 submission)', // to confirm
+    cyberEssentials: 'Cyber Essentials certified', // to confirm: scheme, certificate number and date
+    clinicalSafetyOfficer: 'our Clinical Safety Officer, a registered clinician,', // to confirm: name and registration
+    icoRegistration: 'ZA000000', // to confirm: the ICO registration number
+    /** The accessibility statement's manual check: who, how and when. */
+    manualAccessibilityCheck:
+      'In November 2026 we checked every page by hand with a keyboard alone and with a screen reader (NVDA with Chrome, VoiceOver with Safari).', // to confirm: done, and when
+  },
   /**
    * Every hosted video on the site. The ids are placeholders (to confirm: the real video ids); the
    * posters are our own artwork, shown until a video plays.
@@ -69,4 +86,15 @@ export const sitePlaceholders: readonly SitePlaceholder[] = [
   { value: site.videos.digitalTwin.id, missing: 'the video id of Digital Twins' },
   { value: site.videos.studioShowreel.id, missing: 'the video id of the Studio showreel' },
   { value: site.videos.ruralMindsAbout.id, missing: 'the video id of About Rural Minds' },
+  { value: site.securityEmail, missing: 'the address vulnerability reports go to' },
+  { value: site.assurance.hostingRegion, missing: 'the Supabase project region' },
+  { value: site.assurance.dtac, missing: 'the DTAC status' },
+  { value: site.assurance.dspt, missing: 'the DSPT status and year' },
+  { value: site.assurance.cyberEssentials, missing: 'the Cyber Essentials certificate' },
+  { value: site.assurance.clinicalSafetyOfficer, missing: 'the Clinical Safety Officer' },
+  { value: site.assurance.icoRegistration, missing: 'the ICO registration number' },
+  {
+    value: site.assurance.manualAccessibilityCheck,
+    missing: 'the date and scope of the manual accessibility check',
+  },
 ];

@@ -1,6 +1,8 @@
 import type { PageHeroCopy } from './pages';
+import type { DocumentSection } from './types';
+
 /** The terms and conditions page, section by section. Each id is the anchor the page links to. */
-export interface TermsSection {
+export interface TermsSection extends DocumentSection {
   id:
     | 'introduction'
     | 'user-rights'
@@ -10,10 +12,6 @@ export interface TermsSection {
     | 'limitations'
     | 'governing-law'
     | 'contact';
-  title: string;
-  paragraphs: string[];
-  /** Numbered points shown after the paragraphs (the privacy policy has 12). */
-  points?: { title: string; text: string }[];
   /** Shows the company's e-mail address, studio and office hours (from the site config) after the text. */
   contactDetails?: boolean;
 }

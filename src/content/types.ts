@@ -100,3 +100,17 @@ export interface AutoplayRule {
   /** The share of the element that counts as visible (SPEC.md: 30%). */
   threshold?: number;
 }
+
+/** One section of a long document page: its anchor, heading and text. */
+export interface DocumentSection {
+  /** The anchor the page's contents link to (and other pages may link to). */
+  id: string;
+  title: string;
+  paragraphs: string[];
+  /** A bulleted list after the paragraphs. */
+  items?: string[];
+  /** Numbered points after the paragraphs, each with its own heading. */
+  points?: { title: string; text: string }[];
+  /** Terms and their values (a processor and where it is, a standard and its status). */
+  facts?: { term: string; value: string }[];
+}
