@@ -142,6 +142,9 @@ test('the way out of the code step signs out and shows the password step, return
   await page.goto('/login?return_to=%2Faccount%2Fsecurity');
   await signInWithPassword(page, email);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your code');
+  // Not signed in yet: the header shows neither the bell nor the Profile menu.
+  await expect(page.getByRole('button', { name: 'Profile' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign out and start again' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   await expect(page).toHaveURL('/login?return_to=%2Faccount%2Fsecurity');

@@ -63,6 +63,8 @@ export const trialCopy = {
     passwordHint:
       'Use this password to unlock the modules of the training library during your trial.',
     openLibrary: 'Go to your Trial Training Library',
+    /** Above the password once the trial is active (the page's intro while it awaits approval). */
+    active: 'Your trial is active: use this password to unlock the training library.',
     noTrial: 'Your trial password appears here once you have requested a trial.',
     /** Instead of the password while the request awaits approval (the server withholds it). */
     pendingTitle: 'Awaiting approval',

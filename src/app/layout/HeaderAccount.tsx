@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link } from '@/lib/links';
 import { useAuth } from '@/lib/auth/AuthProvider';
+import { awaitingSignInCode } from '@/lib/auth/assurance';
 import { cn } from '@/lib/cn';
 import { preloadableLazy } from '@/lib/preloadableLazy';
 
@@ -17,10 +18,15 @@ export const preloadSignedInControls = signedInControls.preload;
 
 /**
  * The header's account area: Login for visitors; the notification bell and the Profile menu for a
- * signed-in user. While a stored session is being checked it holds the space, so nothing jumps.
+ * signed-in user. While a stored session is being checked, and during the sign-in code step, it
+ * holds the space, so nothing jumps.
  */
 export function HeaderAccount({ className }: { className?: string }) {
-  const { loading, user } = useAuth();
+  const auth = useAuth();
+  const { user } = auth;
+  // Half signed in (the password is right, the authenticator's code is still to come) is not signed
+  // in: no bell or Profile menu until the code is.
+  const loading = auth.loading || (user !== null && (auth.aalLoading || awaitingSignInCode(auth)));
   // One width for every state (the bell and Profile buttons: 2 x 44 px + 4 px), so the
   // navigation beside it never moves when the session is restored.
   const placeholder = <div aria-hidden className="h-11 w-[5.75rem]" />;

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { FormField } from '@/components/form/FormField';
-import { PasswordInput } from '@/components/form/PasswordInput';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { unlockCopy as copy } from '@/content/trainingAccess';
 import { useInteractive } from '@/lib/useInteractive';
 import { useUnlockModule } from '../hooks';
@@ -50,15 +50,22 @@ export function UnlockForm({
       <h2 id={titleId} className="text-xl font-semibold text-brand-ink">
         {copy.formTitle}
       </h2>
+      {/* Shown as typed: a shared trial password or an organisation's code is read off a page or an
+          e-mail, not a secret of the person typing it, and a mistyped character is easier to see
+          than to guess. */}
       <FormField
         label={copy.passwordLabel}
         hint={copy.passwordHint}
         error={errors.password?.message}
       >
         {(control) => (
-          <PasswordInput
+          <Input
             {...control}
+            type="text"
             autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
             {...form.register('password')}
             disabled={unlocked}
           />

@@ -96,7 +96,9 @@ describe('/unlock/:slug', () => {
   it('shows the module, the form and the locked player area', () => {
     renderUnlock();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dementia');
-    expect(passwordField()).toHaveAttribute('type', 'password');
+    // A shared trial password or an organisation's code shows as typed, with nothing to toggle.
+    expect(passwordField()).toHaveAttribute('type', 'text');
+    expect(screen.queryByRole('button', { name: 'Show password' })).not.toBeInTheDocument();
     expect(passwordField()).toHaveAccessibleDescription(hint);
     expect(screen.getByText('Enter the password above to unlock the training.')).toBeVisible();
     expect(document.querySelector('iframe')).toBeNull();

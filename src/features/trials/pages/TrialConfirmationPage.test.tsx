@@ -25,12 +25,20 @@ describe('/trial-signup/confirmation', () => {
     logError.mockReset();
   });
 
+  const requestReceived =
+    'We have your trial request. You will get a notification as soon as it is approved.';
+
   it('shows the password with an active trial, and the way to the trial library', async () => {
     answerTrial({ active: activeTrial, password: 'shared-secret' });
     renderConfirmation();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Thanks for signing up!');
     expect(await screen.findByText('shared-secret')).toBeVisible();
     expect(screen.getByText('Your trial password')).toBeVisible();
+    // Active, so nothing says the request still awaits approval.
+    expect(
+      screen.getByText('Your trial is active: use this password to unlock the training library.'),
+    ).toBeVisible();
+    expect(screen.queryByText(requestReceived)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your Trial Training Library' })).toHaveAttribute(
       'href',
       '/training-library-trial',
@@ -43,6 +51,7 @@ describe('/trial-signup/confirmation', () => {
     renderConfirmation();
     expect(await screen.findByText(awaitingApproval)).toBeVisible();
     expect(screen.getByText('Awaiting approval')).toBeVisible();
+    expect(screen.getByText(requestReceived)).toBeVisible();
     expect(screen.queryByText('Your trial password')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Request Trial Access' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Go to your Trial Training Library' })).toBeNull();

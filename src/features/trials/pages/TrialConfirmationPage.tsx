@@ -23,7 +23,6 @@ export default function TrialConfirmationPage() {
         <h1 className="text-3xl font-bold tracking-tight text-brand-ink">
           {trialPages.trialConfirmation.heading}
         </h1>
-        <p className="mt-2 text-muted-foreground">{trialPages.trialConfirmation.intro}</p>
         {/* Polite: the password arriving on approval is announced. */}
         <div aria-live="polite">{user ? <TrialPassword userId={user.id} /> : null}</div>
       </div>
@@ -45,13 +44,16 @@ function TrialPassword({ userId }: { userId: string }) {
     );
   if (password.data === null && trial.status.state === 'pending')
     return (
-      <div className="mt-6 rounded-lg border bg-secondary p-4">
-        <p className="flex items-center gap-2 text-sm font-medium text-secondary-foreground">
-          <Hourglass aria-hidden className="h-4 w-4" />
-          {copy.pendingTitle}
-        </p>
-        <p className="mt-2 text-muted-foreground">{copy.pending}</p>
-      </div>
+      <>
+        <p className="mt-2 text-muted-foreground">{trialPages.trialConfirmation.intro}</p>
+        <div className="mt-6 rounded-lg border bg-secondary p-4">
+          <p className="flex items-center gap-2 text-sm font-medium text-secondary-foreground">
+            <Hourglass aria-hidden className="h-4 w-4" />
+            {copy.pendingTitle}
+          </p>
+          <p className="mt-2 text-muted-foreground">{copy.pending}</p>
+        </div>
+      </>
     );
   if (password.data === null)
     return (
@@ -63,7 +65,8 @@ function TrialPassword({ userId }: { userId: string }) {
       </div>
     );
   return (
-    <div className="mt-6 space-y-6">
+    <div className="mt-2 space-y-6">
+      <p className="text-muted-foreground">{copy.active}</p>
       <div className="rounded-lg border bg-secondary p-4">
         <p className="flex items-center gap-2 text-sm font-medium text-secondary-foreground">
           <KeyRound aria-hidden className="h-4 w-4" />
