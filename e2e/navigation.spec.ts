@@ -72,6 +72,31 @@ test.describe('header', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Insights & Research');
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
   });
+
+  test('the open menu dims the page, keeps Tab inside it, and closes on a click outside', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Menu' });
+    await button.click();
+    const panel = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(panel).toBeVisible();
+    const backdrop = page.getByTestId('mobile-nav-backdrop');
+    await expect(backdrop).toBeVisible();
+
+    // Shift+Tab from the button goes round to the last link, and Tab from there back to the button.
+    await button.focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(panel.getByRole('link').last()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(button).toBeFocused();
+
+    await backdrop.click({ position: { x: 200, y: 800 } });
+    await expect(panel).toBeHidden();
+    await expect(backdrop).toHaveCount(0);
+    await expect(button).toBeFocused();
+  });
 });
 
 test.describe('scrolling on navigation', () => {

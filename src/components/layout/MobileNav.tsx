@@ -1,23 +1,59 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { NavLink } from '@/lib/links';
 import { Menu, X } from 'lucide-react';
 import { primaryLinks, solutionsLinks } from '@/content/navigation';
 
-/** Small screens: one button that shows every navigation link in a panel under the header. */
+/**
+ * Small screens: one button that shows every navigation link in a panel under the header. While it
+ * is open the page behind is dimmed (a click there closes the panel) and Tab cycles between the
+ * button and the links, as in a dialog; Escape closes it and returns to the button.
+ */
 export function MobileNav() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return;
+  const close = () => {
     setOpen(false);
     buttonRef.current?.focus();
   };
 
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!open) return;
+    if (event.key === 'Escape') close();
+    if (event.key !== 'Tab') return;
+    const stops = Array.from(
+      menuRef.current?.querySelectorAll<HTMLElement>('button, a[href]') ?? [],
+    );
+    const first = stops[0];
+    const last = stops[stops.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
   return (
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- relays Escape from the links
-    <div onKeyDown={onKeyDown}>
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- relays Escape and Tab from the links
+    <div ref={menuRef} onKeyDown={onKeyDown}>
+      {open
+        ? // The header blurs what is behind it, which makes it the box fixed children are placed
+          // in: the backdrop goes to the body, under the header (z-40) and over the page.
+          createPortal(
+            <div
+              aria-hidden
+              data-testid="mobile-nav-backdrop"
+              className="fixed inset-0 z-30 bg-brand-ink/40"
+              onClick={close}
+            />,
+            document.body,
+          )
+        : null}
       <button
         ref={buttonRef}
         type="button"

@@ -14,6 +14,10 @@ export const buttonVariants = cva(
           'border border-primary/40 bg-secondary text-secondary-foreground hover:bg-accent',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
         link: 'text-primary underline-offset-4 hover:underline',
+        // On a dark panel (a page's closing call to action): the main action light and solid, the
+        // other one outlined, so the eye goes to the main one.
+        inverse: 'bg-white text-brand-ink hover:bg-white/90',
+        outlineInverse: 'border border-white/70 bg-transparent text-white hover:bg-white/10',
       },
       size: {
         // Heights are minimums so that a long label wraps on a narrow screen instead of overflowing.

@@ -52,7 +52,11 @@ export function PromoBand({
           <p className={cn('mt-4 text-lg', dark ? 'text-white/80' : 'text-muted-foreground')}>
             {text}
           </p>
-          <ActionButtons actions={actions} className={cn('mt-8', !image && 'sm:justify-center')} />
+          <ActionButtons
+            actions={actions}
+            onDark={dark}
+            className={cn('mt-8', !image && 'sm:justify-center')}
+          />
         </div>
         {image ? (
           <img

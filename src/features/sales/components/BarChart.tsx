@@ -7,15 +7,15 @@ export interface Bar {
 const ROW = 32;
 const LABEL_WIDTH = 220;
 const CHART_WIDTH = 500;
-const VALUE_GAP = 40;
 
 /**
- * A small horizontal bar chart. Screen readers get `summary` (the numbers are on the page as text
- * too); the drawing is for the eye.
+ * A small horizontal bar chart, drawn beside the same numbers as text (the funnel's cards, the
+ * starts table), so it shows their proportions and does not print them a second time. Screen
+ * readers get `summary`.
  */
 export function BarChart({ bars, summary }: { bars: Bar[]; summary: string }) {
   const largest = Math.max(1, ...bars.map((bar) => bar.value));
-  const barSpace = CHART_WIDTH - LABEL_WIDTH - VALUE_GAP;
+  const barSpace = CHART_WIDTH - LABEL_WIDTH;
   const height = bars.length * ROW;
   return (
     <svg
@@ -46,14 +46,6 @@ export function BarChart({ bars, summary }: { bars: Bar[]; summary: string }) {
               rx={3}
               className="fill-primary"
             />
-            <text
-              x={LABEL_WIDTH + width + 6}
-              y={y + ROW / 2}
-              dominantBaseline="middle"
-              className="fill-foreground text-[14px] tabular-nums"
-            >
-              {bar.value}
-            </text>
           </g>
         );
       })}

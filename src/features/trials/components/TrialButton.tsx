@@ -18,7 +18,7 @@ export function TrialButton({
   variant = 'default',
 }: {
   wording: TrialButtonWording;
-  variant?: 'default' | 'secondary' | 'outline';
+  variant?: 'default' | 'secondary' | 'outline' | 'inverse' | 'outlineInverse';
 }) {
   const { loading, user } = useAuth();
   const className = buttonVariants({ variant, size: 'lg' });
