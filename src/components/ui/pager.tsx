@@ -1,7 +1,11 @@
 import { Button } from '@/components/ui/button';
 import { pagerCopy as copy } from '@/content/pager';
 
-/** "Showing 1–25 of 80" with Previous and Next, for a list read `pageSize` rows at a time. */
+/**
+ * "Showing 1–25 of 80" with Previous and Next, for a list read `pageSize` rows at a time. An empty
+ * list says so itself ('No leads yet', 'No matches for …'), so the pager then shows nothing (its
+ * live region stays, to announce the count when rows come).
+ */
 export function Pager({
   label,
   page,
@@ -21,21 +25,28 @@ export function Pager({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {total === 0 ? copy.noResults : copy.showing(first, last, total)}
+        {total === 0 ? '' : copy.showing(first, last, total)}
       </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
-          {copy.previous}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={page + 1 >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          {copy.next}
-        </Button>
-      </div>
+      {total > 0 ? (
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page === 0}
+            onClick={() => onPage(page - 1)}
+          >
+            {copy.previous}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page + 1 >= pages}
+            onClick={() => onPage(page + 1)}
+          >
+            {copy.next}
+          </Button>
+        </div>
+      ) : null}
     </nav>
   );
 }

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
+import { Pager } from '@/components/ui/pager';
 import { SearchField } from '@/components/ui/search-field';
 import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
 import { adminList as copy } from '@/content/admin';
@@ -34,9 +35,6 @@ export function AdminListPanel<Tab extends AdminTab>({
   const searchField = useRef<HTMLInputElement>(null);
   const { data, isPending, isError } = useAdminList(tab, page, search);
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const first = total === 0 ? 0 : page * ADMIN_PAGE_SIZE + 1;
-  const last = Math.min(total, (page + 1) * ADMIN_PAGE_SIZE);
   const searched = search.trim();
 
   const clearSearch = () => {
@@ -90,32 +88,13 @@ export function AdminListPanel<Tab extends AdminTab>({
         }
       />
 
-      <nav
-        aria-label={`${caption} pages`}
-        className="flex flex-wrap items-center justify-between gap-3"
-      >
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {total === 0 ? 'No results' : `Showing ${first}–${last} of ${total}`}
-        </p>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page === 0}
-            onClick={() => setPage((current) => current - 1)}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page + 1 >= pages}
-            onClick={() => setPage((current) => current + 1)}
-          >
-            Next
-          </Button>
-        </div>
-      </nav>
+      <Pager
+        label={`${caption} pages`}
+        page={page}
+        pageSize={ADMIN_PAGE_SIZE}
+        total={total}
+        onPage={setPage}
+      />
     </div>
   );
 }
