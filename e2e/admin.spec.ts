@@ -86,7 +86,17 @@ test('rejecting a request tells the user', async ({ page, browser }) => {
   await accountWithTrialRequest(email, password, 'Rory Reject');
   const user = await userPage(browser, email);
   const pending = await openTab(page, /^Pending Trials/, email);
+  // The user is notified at once, so the admin confirms first; cancelling leaves the request.
   await pending.getByRole('button', { name: `Reject ${email}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Reject trial request' });
+  await expect(confirm).toContainText(
+    `Reject the trial request of ${email}? They are notified at once.`,
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(pending.getByRole('row').filter({ hasText: email })).toBeVisible();
+  await pending.getByRole('button', { name: `Reject ${email}` }).click();
+  await confirm.getByRole('button', { name: 'Reject' }).click();
   await expect(toast(page, 'Trial Rejected', 'Trial request has been rejected.')).toBeVisible();
   await expect(pending.getByText(`No matches for "${email}"`)).toBeVisible();
   await expect(user.page.getByTestId('notification-badge')).toHaveText('1');
@@ -197,6 +207,10 @@ test.describe('failures show their toasts', () => {
     await pending.getByRole('button', { name: `Approve ${email}` }).click();
     await expect(toast(page, 'Approval Failed', 'Trial request not found')).toBeVisible();
     await pending.getByRole('button', { name: `Reject ${email}` }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Reject trial request' })
+      .getByRole('button', { name: 'Reject' })
+      .click();
     await expect(toast(page, 'Rejection Failed', 'Failed to reject trial.')).toBeVisible();
     expect(consoleErrors.every((line) => line.includes('status of 404'))).toBe(true);
     consoleErrors.length = 0;

@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
 import { useRowAction } from '../hooks';
 import { AdminListPanel } from './AdminListPanel';
+import { ConfirmAction } from './ConfirmAction';
 import { RowActions } from './RowActions';
 
 export function PendingTrialsTab() {
@@ -45,12 +46,23 @@ export function PendingTrialsTab() {
                   >
                     Approve
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={disabled}
-                    aria-label={`Reject ${row.email}`}
-                    onClick={() =>
+                  {/* The user is told at once (a notification), so a slip must not reject. */}
+                  <ConfirmAction
+                    trigger={
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={disabled}
+                        aria-label={`Reject ${row.email}`}
+                      >
+                        Reject
+                      </Button>
+                    }
+                    title="Reject trial request"
+                    description={`Reject the trial request of ${row.email}? They are notified at once.`}
+                    confirmLabel="Reject"
+                    destructive
+                    onConfirm={() =>
                       run(
                         row.id,
                         { kind: 'reject', trialId: row.id },
@@ -60,9 +72,7 @@ export function PendingTrialsTab() {
                         },
                       )
                     }
-                  >
-                    Reject
-                  </Button>
+                  />
                 </>
               )}
             </RowActions>
