@@ -26,6 +26,7 @@ create table public.leads (
 
 create index leads_created_at_idx on public.leads (created_at desc);
 create index leads_client_key_idx on public.leads (client_key, created_at desc);
+create index leads_email_idx on public.leads (email, created_at desc);
 create index leads_search_text_trgm_idx on public.leads using gin (search_text extensions.gin_trgm_ops);
 
 alter table public.leads enable row level security;
@@ -47,25 +48,49 @@ create view public.admin_leads with (security_invoker = true) as
 revoke all on public.admin_leads from public, anon, authenticated, service_role;
 grant select on public.admin_leads to authenticated;
 
--- Files a lead unless its address already filed `per_hour` this hour. The count and the insert
--- run under one lock per address, so parallel submissions cannot slip past the limit.
+-- Files a lead, or answers which hourly limit it met: 'filed', 'visitor' (5 from one visitor:
+-- client_key is an HMAC of their address, which submit-lead computes), 'email' (3 for one e-mail
+-- address, however many visitors send them) or 'site' (100 in all: a flood from many addresses).
+-- Each count and its insert run under a lock, so parallel submissions cannot slip past a limit.
+-- The first lead the site-wide limit turns away in an hour tells every admin (a notification),
+-- since real visitors are being turned away too. A limit answers, it does not raise: the
+-- notification must outlive the refusal.
 create function public.submit_lead(
   first_name text, last_name text, email text, subject text, message text, client_key text
-) returns uuid
+) returns text
 language plpgsql security definer set search_path = '' as $$
 declare
-  per_hour constant integer := 5;
-  filed uuid;
+  per_visitor constant integer := 5;
+  per_email constant integer := 3;
+  site_wide constant integer := 100;
+  address text := lower(trim(submit_lead.email));
+  paused_title constant text := 'Lead form limit reached';
 begin
-  perform pg_advisory_xact_lock(hashtextextended('lead:' || coalesce(client_key, ''), 0));
+  -- One lock for the whole site: the site-wide count is only exact one submission at a time, and
+  -- a lead is filed in milliseconds.
+  perform pg_advisory_xact_lock(hashtextextended('lead:site', 0));
   if (select count(*) from public.leads l
-      where l.client_key = submit_lead.client_key and l.created_at > now() - interval '1 hour') >= per_hour then
-    raise exception 'Too many submissions. Please try again later.' using errcode = 'PT429';
+      where l.client_key = submit_lead.client_key and l.created_at > now() - interval '1 hour') >= per_visitor then
+    return 'visitor';
+  end if;
+  if (select count(*) from public.leads l
+      where l.email = address and l.created_at > now() - interval '1 hour') >= per_email then
+    return 'email';
+  end if;
+  if (select count(*) from public.leads l where l.created_at > now() - interval '1 hour') >= site_wide then
+    insert into public.notifications (user_id, title, message, type)
+    select r.user_id, paused_title,
+      format('More than %s leads came in within an hour, so the form on /book-demo is turning visitors away until the hour has passed. Check /admin/leads for a flood of automated submissions.', site_wide),
+      'error'
+    from public.user_roles r
+    where r.role = 'admin'
+      and not exists (select 1 from public.notifications n
+        where n.user_id = r.user_id and n.title = paused_title and n.created_at > now() - interval '1 hour');
+    return 'site';
   end if;
   insert into public.leads (first_name, last_name, email, subject, message, client_key)
-  values (trim(first_name), trim(last_name), lower(trim(email)), trim(subject), trim(message), client_key)
-  returning id into filed;
-  return filed;
+  values (trim(first_name), trim(last_name), address, trim(subject), trim(message), client_key);
+  return 'filed';
 end;
 $$;
 

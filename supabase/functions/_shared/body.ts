@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { HttpError } from './http.ts';
 
+/**
+ * Parses JSON, refusing a string or key that is not well-formed Unicode: JSON allows a lone
+ * surrogate escape ("\ud800"), which no database column or e-mail can hold, so it would fail
+ * later as a server error.
+ */
+function parseWellFormedJson(text: string): unknown {
+  let malformed = false;
+  const value: unknown = JSON.parse(text, (key, item: unknown) => {
+    if (!key.isWellFormed() || (typeof item === 'string' && !item.isWellFormed())) malformed = true;
+    return item;
+  });
+  if (malformed) throw new HttpError(400, 'The request body must be well-formed Unicode text.');
+  return value;
+}
+
 /** The request's JSON body checked against a schema; 400 with the first problem otherwise. */
 export async function readBody<Schema extends z.ZodType>(
   request: Request,
@@ -8,8 +23,9 @@ export async function readBody<Schema extends z.ZodType>(
 ): Promise<z.infer<Schema>> {
   let raw: unknown;
   try {
-    raw = await request.json();
-  } catch {
+    raw = parseWellFormedJson(await request.text());
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
     throw new HttpError(400, 'The request body must be JSON.');
   }
   const result = schema.safeParse(raw);

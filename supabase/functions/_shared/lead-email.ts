@@ -9,6 +9,14 @@ export interface Lead {
   message: string;
 }
 
+/**
+ * A value for a header line: any line break becomes a space. submit-lead refuses them in one-line
+ * fields already; this keeps a header from ever taking another line whoever calls.
+ */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ');
+}
+
 /** The note to the sales inbox about interest registered on /book-demo. */
 export function leadEmail(options: { to: string; lead: Lead; siteUrl: string }): Mail {
   const { lead } = options;
@@ -16,7 +24,7 @@ export function leadEmail(options: { to: string; lead: Lead; siteUrl: string }):
   const leadsUrl = new URL('/admin/leads', options.siteUrl).href;
   return {
     to: options.to,
-    subject: `New interest: ${lead.subject}`,
+    subject: `New interest: ${oneLine(lead.subject)}`,
     text: [
       `${name} <${lead.email}> registered interest on the website.`,
       '',

@@ -179,7 +179,12 @@ function forwardedHeaders(request: ApiRequest): IncomingHttpHeaders {
   if (request.bearer && (!authorization || authorization.startsWith('Bearer sb_'))) {
     headers.authorization = `Bearer ${request.bearer}`;
   }
-  headers['x-forwarded-for'] = request.ip;
+  // As the hosted platform's proxies: X-Forwarded-For gets the connection's address appended to
+  // whatever the client sent; CF-Connecting-IP is that address alone, whatever the client sent.
+  const forwardedFor = request.headers['x-forwarded-for'];
+  const sent = Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor;
+  headers['x-forwarded-for'] = sent ? `${sent}, ${request.ip}` : request.ip;
+  headers['cf-connecting-ip'] = request.ip;
   return headers;
 }
 
