@@ -4,11 +4,14 @@
  * can go on beside it; a new database in a temporary folder (a copy of --template when given, else
  * migrations + seed.sql); auth rate limits relaxed because the suite signs in from one address; the
  * legacy JWT API keys refused, so the journeys prove the publishable and secret keys suffice; e-mail
- * confirmation on with --confirmations. When it is ready it prints one line, `ready {json}`, with
- * its addresses. It stops on SIGINT or SIGTERM and, with --stop-with-stdin, when its standard input
- * closes (the worker that started it has gone, however it ended), deleting its database.
+ * confirmation on with --confirmations; captcha enforced with --captcha (the auth service then needs
+ * a token from the backend's own captcha stand-in, as production needs Turnstile's). When it is
+ * ready it prints one line, `ready {json}`, with its addresses. It stops on SIGINT or SIGTERM and,
+ * with --stop-with-stdin, when its standard input closes (the worker that started it has gone,
+ * however it ended), deleting its database.
  *
- * Usage: tsx scripts/e2e-backend.ts [--template <dir>] [--confirmations] [--stop-with-stdin]
+ * Usage: tsx scripts/e2e-backend.ts [--template <dir>] [--confirmations] [--captcha]
+ *        [--stop-with-stdin]
  *        tsx scripts/e2e-backend.ts --prepare <dir>
  *   --prepare writes a migrated and seeded database (stopped) into <dir> for --template, then exits.
  */
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     template: { type: 'string' },
     prepare: { type: 'string' },
     confirmations: { type: 'boolean', default: false },
+    captcha: { type: 'boolean', default: false },
     'stop-with-stdin': { type: 'boolean', default: false },
   },
 });
@@ -58,6 +62,7 @@ async function start(dataDir: string): Promise<RunningBackend> {
         allowTotpCodeReuse: true,
         disableLegacyApiKeys: true,
         enableConfirmations: values.confirmations,
+        captcha: values.captcha,
         log: {
           info: () => undefined,
           // Playwright signals the whole process group, so Postgres may end connections before the

@@ -32,8 +32,8 @@ const floors = [
   },
   {
     name: 'services',
-    comment: 'GoTrue, PostgREST, Realtime, the functions relay, the mailbox',
-    path: '^src/(auth|rest|realtime|functions|mail)/',
+    comment: 'GoTrue, PostgREST, Realtime, the functions relay, the mailbox, the captcha stand-in',
+    path: '^src/(auth|rest|realtime|functions|mail|captcha)/',
   },
   {
     name: 'backend',

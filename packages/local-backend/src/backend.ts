@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createAuthService } from './auth/service';
+import { CAPTCHA_PREFIX, createCaptchaService } from './captcha/service';
 import { authRefusal } from './auth/errors';
 import { envSwitch, loadConfig, type BackendConfig, type ConfigOverrides } from './config';
 import { assertPgCronAvailable, installPgCronStandIn } from './cron/pg-cron';
@@ -53,7 +54,7 @@ export interface ExtraRoute {
   handle: ServiceHandler;
 }
 
-const reservedPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/realtime/v1'];
+const reservedPrefixes = ['/auth/v1', '/rest/v1', '/functions/v1', '/realtime/v1', CAPTCHA_PREFIX];
 
 export interface StartOptions extends ConfigOverrides {
   /** Drop nothing, but run seed.sql even when the database already existed. */
@@ -156,6 +157,7 @@ export async function launchBackend(options: StartOptions = {}): Promise<Launche
         '/auth/v1': createAuthService(deps),
         '/rest/v1': rest.handler,
         '/functions/v1': functions.handler,
+        [CAPTCHA_PREFIX]: createCaptchaService(),
         ...extraRoutes,
       },
       log,

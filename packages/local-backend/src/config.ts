@@ -53,6 +53,19 @@ export interface AuthHooks {
   beforeUserCreated?: PostgresHook;
 }
 
+/** [auth.captcha]: GoTrue's captcha check on the public sign-up and sign-in endpoints. */
+export interface CaptchaSettings {
+  /**
+   * Whether the auth service refuses those requests without a passed captcha: config.toml's value,
+   * replaced by LOCAL_BACKEND_CAPTCHA=true|false and by ConfigOverrides.captcha.
+   */
+  enabled: boolean;
+  /** `turnstile` or `hcaptcha`; either way the backend's own stand-in (src/captcha) verifies. */
+  provider: string;
+  /** Sent to siteverify as GoTrue sends it; the stand-in does not check it. */
+  secret: string;
+}
+
 export interface AuthSettings {
   siteUrl: string;
   additionalRedirectUrls: string[];
@@ -82,6 +95,7 @@ export interface AuthSettings {
   rateLimits: RateLimits;
   mfa: MfaSettings;
   hooks: AuthHooks;
+  captcha: CaptchaSettings;
   /**
    * A request header trusted to carry the client's address for the per-IP rate limits (GoTrue's
    * GOTRUE_RATE_LIMIT_HEADER, e.g. X-Forwarded-For); unset, the socket's address counts.
@@ -150,6 +164,11 @@ export interface ConfigOverrides {
    * keys, to prove a project needs only the publishable and secret keys.
    */
   disableLegacyApiKeys?: boolean;
+  /**
+   * Replaces config.toml's [auth.captcha] enabled and LOCAL_BACKEND_CAPTCHA: true makes the auth
+   * service require a token from the captcha stand-in, as production requires Turnstile's.
+   */
+  captcha?: boolean;
 }
 
 type Toml = Record<string, unknown>;
@@ -234,6 +253,21 @@ function authHooks(source: Toml): AuthHooks {
     hooks[key] = { uri, functionName: `"${match[1]}"."${match[2]}"` };
   }
   return hooks;
+}
+
+const captchaProviders = new Set(['turnstile', 'hcaptcha']);
+
+/** [auth.captcha] with `env()` resolved; an enforced captcha needs a provider GoTrue knows. */
+function captchaSettings(source: Toml, overrides: ConfigOverrides): CaptchaSettings {
+  const enabled =
+    overrides.captcha ?? envSwitch('LOCAL_BACKEND_CAPTCHA') ?? read(source, 'enabled', false);
+  const provider = read(source, 'provider', 'turnstile');
+  if (enabled && !captchaProviders.has(provider)) {
+    throw new BackendStartError(
+      `[auth.captcha] provider must be "turnstile" or "hcaptcha", not "${provider}"`,
+    );
+  }
+  return { enabled, provider, secret: read(source, 'secret', '') };
 }
 
 /** A LOCAL_BACKEND_<NAME>=true|false switch; unset or empty leaves the decision to the caller. */
@@ -322,6 +356,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
       rateLimits: { ...rateLimits(table(auth.rate_limit)), ...overrides.rateLimits },
       mfa: mfaSettings(table(auth.mfa), overrides),
       hooks: authHooks(table(auth.hook)),
+      captcha: captchaSettings(table(auth.captcha), overrides),
       rateLimitHeader:
         overrides.rateLimitHeader ??
         (process.env.LOCAL_BACKEND_RATE_LIMIT_HEADER?.trim() || undefined),

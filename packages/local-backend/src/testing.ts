@@ -101,6 +101,8 @@ export interface TestBackendOptions {
   disableLegacyApiKeys?: boolean;
   /** Routes served beside the Supabase services (see StartOptions). */
   extraRoutes?: ExtraRoute[];
+  /** Makes the auth service require a token from the captcha stand-in (see ConfigOverrides). */
+  captcha?: boolean;
 }
 
 /**
@@ -130,6 +132,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       legacyDefaultPrivileges: options.legacyDefaultPrivileges,
       disableLegacyApiKeys: options.disableLegacyApiKeys,
       extraRoutes: options.extraRoutes,
+      captcha: options.captcha,
       ...ports,
     });
 

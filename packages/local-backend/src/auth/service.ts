@@ -1,3 +1,4 @@
+import { verifyCaptcha } from '../captcha/enforce';
 import { routePattern, type PathParams, type RoutePattern } from '../http/route-pattern';
 import { HttpError, type ServiceDeps, type ServiceHandler } from '../http/types';
 import { getUser, logout, updateUser } from './account';
@@ -99,6 +100,8 @@ export function createAuthService(deps: ServiceDeps): ServiceHandler {
     }
     try {
       assertNoNulInParams(request.url.searchParams);
+      // GoTrue's captcha middleware: before the endpoint, on the routes it guards (none when off).
+      await verifyCaptcha(context, request);
       return await endpoint(context, request, params);
     } catch (error) {
       if (error instanceof HttpError) throw error;
