@@ -7,7 +7,8 @@ import type { E2EWorkerOptions } from './e2e/fixtures';
 // the site pointed at that backend, all on free ports (e2e/support/servers.ts): workers share no
 // state, and a running `npm run dev` or another checkout's run never collides with this one. The
 // journeys with e-mail confirmation on are the `confirmations` project, whose workers' backends ask
-// new accounts to confirm their address. E2E_WORKERS sets how many workers run (default 3).
+// new accounts to confirm their address; the `captcha` project's backends refuse the public account
+// forms without a captcha token, as production does. E2E_WORKERS sets how many workers run (default 3).
 
 export default defineConfig<object, E2EWorkerOptions>({
   testDir: 'e2e',
@@ -36,11 +37,16 @@ export default defineConfig<object, E2EWorkerOptions>({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: 'confirmations/**' },
+    { name: 'chromium', testIgnore: ['confirmations/**', 'captcha/**'] },
     {
       name: 'confirmations',
       testMatch: 'confirmations/**/*.spec.ts',
       use: { emailConfirmations: true },
+    },
+    {
+      name: 'captcha',
+      testMatch: 'captcha/**/*.spec.ts',
+      use: { captcha: true },
     },
   ],
 });

@@ -115,7 +115,7 @@ create table public.admin_audit_log (
   target_id uuid,
   details jsonb default '{}'::jsonb not null,
   at timestamp with time zone default now() not null,
-  constraint admin_audit_log_action_check CHECK ((action = ANY (ARRAY['approve_trial'::text, 'reject_trial'::text, 'expire_trial'::text, 'delete_trial'::text, 'grant_admin'::text, 'create_access_code'::text, 'revoke_access_code'::text, 'update_lead'::text, 'create_lrs_client'::text, 'revoke_lrs_client'::text, 'revoke_certificate'::text, 'create_organisation'::text, 'update_organisation'::text, 'invite_member'::text, 'resend_invitation'::text, 'withdraw_invitation'::text, 'remove_member'::text, 'change_member_cohort'::text, 'create_cohort'::text, 'rename_cohort'::text, 'delete_cohort'::text, 'assign_module'::text, 'withdraw_assignment'::text]))),
+  constraint admin_audit_log_action_check CHECK ((action = ANY (ARRAY['approve_trial'::text, 'reject_trial'::text, 'expire_trial'::text, 'delete_trial'::text, 'grant_admin'::text, 'create_access_code'::text, 'revoke_access_code'::text, 'update_lead'::text, 'create_lrs_client'::text, 'revoke_lrs_client'::text, 'revoke_certificate'::text, 'create_organisation'::text, 'update_organisation'::text, 'invite_member'::text, 'resend_invitation'::text, 'withdraw_invitation'::text, 'remove_member'::text, 'change_member_cohort'::text, 'create_cohort'::text, 'rename_cohort'::text, 'delete_cohort'::text, 'assign_module'::text, 'withdraw_assignment'::text, 'revoke_admin'::text, 'demote_manager'::text]))),
   constraint admin_audit_log_pkey PRIMARY KEY (id)
 );
 alter table public.admin_audit_log enable row level security;
@@ -521,6 +521,7 @@ CREATE INDEX expired_trials_expired_idx ON public.expired_trials USING btree (ex
 CREATE INDEX expired_trials_user_idx ON public.expired_trials USING btree (user_id, expired_at DESC);
 CREATE INDEX leads_client_key_idx ON public.leads USING btree (client_key, created_at DESC);
 CREATE INDEX leads_created_at_idx ON public.leads USING btree (created_at DESC, id DESC);
+CREATE INDEX leads_email_idx ON public.leads USING btree (email, created_at DESC);
 CREATE INDEX leads_search_text_trgm_idx ON public.leads USING gin (search_text extensions.gin_trgm_ops);
 CREATE INDEX learning_progress_actor_key_idx ON public.learning_progress USING btree (actor_key);
 CREATE INDEX learning_progress_module_idx ON public.learning_progress USING btree (module, last_activity_at);
@@ -1214,6 +1215,15 @@ AS $function$
   select exists (select 1 from public.active_trial_users where user_id = uid and status = 'active' and expires_at > now());
 $function$;
 
+CREATE OR REPLACE FUNCTION private.has_verified_factor(uid uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from auth.mfa_factors where user_id = uid and status = 'verified');
+$function$;
+
 CREATE OR REPLACE FUNCTION private.is_admin(uid uuid DEFAULT auth.uid())
  RETURNS boolean
  LANGUAGE sql
@@ -1738,6 +1748,72 @@ AS $function$
     as headers) request;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.revoke_roles_without_factor()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := old.user_id;
+  account_email text;
+  lost_admin boolean;
+  demoted integer;
+  removed text[] := '{}';
+  reason constant text := 'all second factors removed';
+begin
+  if private.has_verified_factor(uid) then
+    return null;
+  end if;
+  -- A deleted account (its factors go with it) has no rights left to take away.
+  select p.email into account_email from public.profiles p where p.id = uid;
+  if not found then
+    return null;
+  end if;
+
+  with revoked as (
+    delete from public.user_roles r where r.user_id = uid and r.role = 'admin' returning r.id
+  )
+  insert into public.admin_audit_log (actor_id, actor_email, action, target_user_id, target_id, details)
+  select null, null, 'revoke_admin', uid, revoked.id,
+    jsonb_build_object('email', account_email, 'role', 'admin', 'reason', reason)
+  from revoked;
+  lost_admin := found;
+
+  -- A manager stays a member of their organisation, as a learner: their seat and training record
+  -- stay; managing needs a new invitation as manager (docs/organisations.md).
+  with demoted_members as (
+    update public.organisation_members m set role = 'learner'
+    where m.user_id = uid and m.role = 'manager' and m.removed_at is null
+    returning m.id, m.organisation_id
+  )
+  insert into public.admin_audit_log (actor_id, actor_email, action, organisation_id, target_user_id,
+    target_id, details)
+  select null, null, 'demote_manager', d.organisation_id, uid, d.id,
+    jsonb_build_object('email', account_email, 'role', 'manager', 'reason', reason, 'organisation', o.name)
+  from demoted_members d join public.organisations o on o.id = d.organisation_id;
+  get diagnostics demoted = row_count;
+
+  if lost_admin then
+    removed := removed || 'admin'::text;
+  end if;
+  if demoted > 0 then
+    removed := removed || 'organisation manager'::text;
+  end if;
+  if cardinality(removed) > 0 then
+    insert into public.notifications (user_id, title, message, type)
+    values (uid, 'Your ' || array_to_string(removed, ' and ') || ' access was removed',
+      'Your ' || array_to_string(removed, ' and ')
+        || ' access was removed because your last authenticator app was removed from your account. '
+        || 'Set up a new authenticator app on your account''s security page, then ask '
+        || case when lost_admin then 'another admin' else 'Revolve' end
+        || ' to give you access again.',
+      'error');
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.seconds_in(played nummultirange)
  RETURNS numeric
  LANGUAGE sql
@@ -2211,6 +2287,10 @@ declare
   organisation public.organisations;
   joined public.organisation_members;
 begin
+  if target.role = 'manager' and not private.has_verified_factor(auth.uid()) then
+    raise exception 'Managing an organisation needs two-factor sign-in. Set up an authenticator app on your account''s security page, then come back to accept this invitation.'
+      using errcode = 'PT428';
+  end if;
   select * into organisation from public.organisations o where o.id = target.organisation_id for update;
   select * into joined from public.organisation_members m
   where m.organisation_id = organisation.id and m.user_id = auth.uid() and m.removed_at is null;
@@ -2556,7 +2636,9 @@ begin
     return jsonb_build_object('error', jsonb_build_object('http_code', 400,
       'message', 'The details sent with this sign-up are too long. Please shorten your name and try again.'));
   end if;
-  if given_name is null or jsonb_typeof(given_name) = 'null' then
+  -- The form's rules bind what the form sends; a name from Google is the profile trigger's to trim.
+  if coalesce(event -> 'user' -> 'app_metadata' ->> 'provider', '') <> 'email'
+    or given_name is null or jsonb_typeof(given_name) = 'null' then
     return '{}'::jsonb;
   end if;
   if jsonb_typeof(given_name) <> 'string' then
@@ -2851,6 +2933,10 @@ begin
     raise exception '% has not confirmed their e-mail address yet, so it cannot be made an admin.',
       target.email using errcode = 'PT409';
   end if;
+  if not private.has_verified_factor(target.id) then
+    raise exception '% has not set up two-factor sign-in yet, so it cannot be made an admin. Ask them to set up an authenticator app on their account''s security page first.',
+      target.email using errcode = 'PT409';
+  end if;
   insert into public.user_roles (user_id, role) values (target.id, 'admin')
   on conflict (user_id, role) do nothing
   returning * into granted;
@@ -2893,6 +2979,7 @@ declare
   seen text[] := '{}';
   free integer;
   renewing boolean;
+  member_role text;
   invitation public.organisation_invitations;
 begin
   perform private.assert_organisation_manager(invite_organisation_members.organisation_id);
@@ -2935,9 +3022,15 @@ begin
     elsif address = any (seen) then
       result := 'duplicate';
     elsif exists (select 1 from public.organisation_members m join public.profiles p on p.id = m.user_id
-        where m.organisation_id = organisation.id and m.removed_at is null and lower(p.email) = address) then
+        where m.organisation_id = organisation.id and m.removed_at is null and lower(p.email) = address
+          -- A learner may be invited to manage (a manager who lost their authenticator app is one).
+          and (invite_organisation_members.role = 'learner' or m.role = 'manager')) then
       result := 'already_member';
     else
+      -- A member invited to manage already has their seat.
+      member_role := (select m.role from public.organisation_members m
+        join public.profiles p on p.id = m.user_id
+        where m.organisation_id = organisation.id and m.removed_at is null and lower(p.email) = address);
       select * into invitation from public.organisation_invitations i
       where i.organisation_id = organisation.id and i.email = address
         and i.accepted_at is null and i.declined_at is null and i.withdrawn_at is null;
@@ -2945,7 +3038,7 @@ begin
       if renewing and invitation.expires_at > now() then
         result := 'already_invited';
         invitation_id := invitation.id;
-      elsif free <= 0 then
+      elsif free <= 0 and member_role is null then
         result := 'no_seat';
       else
         cohort := null;
@@ -2966,7 +3059,9 @@ begin
           values (organisation.id, address, person_name, invite_organisation_members.role, cohort, auth.uid())
           returning * into invitation;
         end if;
-        free := free - 1;
+        if member_role is null then
+          free := free - 1;
+        end if;
         perform private.send_invitation(invitation);
         perform private.audit('invite_member', null, invitation.id,
           jsonb_build_object('email', address, 'role', invitation.role), organisation.id);
@@ -4392,24 +4487,43 @@ end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.submit_lead(first_name text, last_name text, email text, subject text, message text, client_key text)
- RETURNS uuid
+ RETURNS text
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  per_hour constant integer := 5;
-  filed uuid;
+  per_visitor constant integer := 5;
+  per_email constant integer := 3;
+  site_wide constant integer := 100;
+  address text := lower(trim(submit_lead.email));
+  paused_title constant text := 'Lead form limit reached';
 begin
-  perform pg_advisory_xact_lock(hashtextextended('lead:' || coalesce(client_key, ''), 0));
+  -- One lock for the whole site: the site-wide count is only exact one submission at a time, and
+  -- a lead is filed in milliseconds.
+  perform pg_advisory_xact_lock(hashtextextended('lead:site', 0));
   if (select count(*) from public.leads l
-      where l.client_key = submit_lead.client_key and l.created_at > now() - interval '1 hour') >= per_hour then
-    raise exception 'Too many submissions. Please try again later.' using errcode = 'PT429';
+      where l.client_key = submit_lead.client_key and l.created_at > now() - interval '1 hour') >= per_visitor then
+    return 'visitor';
+  end if;
+  if (select count(*) from public.leads l
+      where l.email = address and l.created_at > now() - interval '1 hour') >= per_email then
+    return 'email';
+  end if;
+  if (select count(*) from public.leads l where l.created_at > now() - interval '1 hour') >= site_wide then
+    insert into public.notifications (user_id, title, message, type)
+    select r.user_id, paused_title,
+      format('More than %s leads came in within an hour, so the form on /book-demo is turning visitors away until the hour has passed. Check /admin/leads for a flood of automated submissions.', site_wide),
+      'error'
+    from public.user_roles r
+    where r.role = 'admin'
+      and not exists (select 1 from public.notifications n
+        where n.user_id = r.user_id and n.title = paused_title and n.created_at > now() - interval '1 hour');
+    return 'site';
   end if;
   insert into public.leads (first_name, last_name, email, subject, message, client_key)
-  values (trim(first_name), trim(last_name), lower(trim(email)), trim(subject), trim(message), client_key)
-  returning id into filed;
-  return filed;
+  values (trim(first_name), trim(last_name), address, trim(subject), trim(message), client_key);
+  return 'filed';
 end;
 $function$;
 
@@ -4680,6 +4794,8 @@ $function$;
 -- Triggers
 
 CREATE TRIGGER cap_factor_name BEFORE INSERT OR UPDATE OF friendly_name ON auth.mfa_factors FOR EACH ROW EXECUTE FUNCTION private.cap_factor_name();
+CREATE TRIGGER revoke_roles_when_factor_unverified AFTER UPDATE OF status ON auth.mfa_factors FOR EACH ROW WHEN (old.status = 'verified'::auth.factor_status AND new.status IS DISTINCT FROM 'verified'::auth.factor_status) EXECUTE FUNCTION private.revoke_roles_without_factor();
+CREATE TRIGGER revoke_roles_without_factor AFTER DELETE ON auth.mfa_factors FOR EACH ROW WHEN (old.status = 'verified'::auth.factor_status) EXECUTE FUNCTION private.revoke_roles_without_factor();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (old.email::text IS DISTINCT FROM new.email::text) EXECUTE FUNCTION private.handle_user_email_change();
 CREATE TRIGGER audit_access_code_created AFTER INSERT ON public.access_codes FOR EACH ROW WHEN (private.audited_caller()) EXECUTE FUNCTION private.audit_access_code();

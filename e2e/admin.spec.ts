@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { totpCode } from '@revolve/local-backend/testing';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, toast } from './support/page';
 import {
@@ -8,6 +9,7 @@ import {
   createAccount,
   deleteRow,
   emailsTo,
+  enrolAuthenticatorApp,
   signedInStorageState,
   uniqueEmail,
 } from './support/backend';
@@ -154,7 +156,13 @@ test('deleting an active trial, after confirming', async ({ page }) => {
   await expect(active.getByText(`No matches for "${email}"`)).toBeVisible();
 });
 
-test('granting the admin role, and refusing an invalid e-mail', async ({ page, browser }) => {
+test('granting the admin role, and refusing an invalid e-mail or an account without an authenticator app', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  // Two grants and a second browser signing in through the code step.
+  test.slow();
   const admins = await openTab(page, /^Admin Management/);
   const field = admins.getByLabel('Email');
   await field.fill('not-an-email');
@@ -163,6 +171,21 @@ test('granting the admin role, and refusing an invalid e-mail', async ({ page, b
 
   const email = uniqueEmail('new-admin');
   await createAccount(email, password, 'Nia Newadmin');
+  // Without an authenticator app the account cannot be made an admin, and the toast says why.
+  await field.fill(email);
+  await admins.getByRole('button', { name: 'Grant admin' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Grant admin role' }).click();
+  await expect(
+    toast(
+      page,
+      'Failed to Grant Admin Role',
+      `${email} has not set up two-factor sign-in yet, so it cannot be made an admin. Ask them to set up an authenticator app on their account's security page first.`,
+    ),
+  ).toBeVisible();
+  expect(consoleErrors.every((line) => line.includes('status of 409'))).toBe(true);
+  consoleErrors.length = 0;
+
+  const secret = await enrolAuthenticatorApp(email, password);
   await field.fill(email);
   await admins.getByRole('button', { name: 'Grant admin' }).click();
   await expect(page.getByRole('alertdialog')).toContainText(
@@ -176,10 +199,18 @@ test('granting the admin role, and refusing an invalid e-mail', async ({ page, b
   await admins.getByRole('searchbox').fill(email);
   await expect(admins.getByRole('row').filter({ hasText: email })).toContainText('Nia Newadmin');
 
-  const user = await userPage(browser, email);
-  await user.page.getByRole('button', { name: 'Profile' }).click();
-  await expect(user.page.getByRole('menuitem', { name: 'Admin' })).toBeVisible();
-  await user.context.close();
+  // The new admin, signed in with the password, is asked for their app's code; then the dashboard opens.
+  const context = await browser.newContext({
+    storageState: await signedInStorageState(email, password),
+  });
+  const newAdmin = await context.newPage();
+  await newAdmin.goto('/admin');
+  await newAdmin.getByRole('textbox', { name: 'Authentication code' }).fill(totpCode(secret));
+  await newAdmin.getByRole('button', { name: 'Verify' }).click();
+  await expect(newAdmin.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard', {
+    timeout: 15_000,
+  });
+  await context.close();
 });
 
 test('the test e-mail reaches the mailbox', async ({ page }) => {

@@ -7,6 +7,8 @@ import { startWorkerServers, type WorkerServers } from './support/servers';
 export interface E2EWorkerOptions {
   /** Whether the workers' backends ask new accounts to confirm their address by e-mail. */
   emailConfirmations: boolean;
+  /** Whether the workers' backends refuse the public account forms without a captcha token. */
+  captcha: boolean;
 }
 
 /**
@@ -25,9 +27,10 @@ export const test = base.extend<
   E2EWorkerOptions & { servers: WorkerServers }
 >({
   emailConfirmations: [false, { scope: 'worker', option: true }],
+  captcha: [false, { scope: 'worker', option: true }],
   servers: [
-    async ({ emailConfirmations }, use) => {
-      const servers = await startWorkerServers({ confirmations: emailConfirmations });
+    async ({ emailConfirmations, captcha }, use) => {
+      const servers = await startWorkerServers({ confirmations: emailConfirmations, captcha });
       useServers(servers);
       try {
         await use(servers);

@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_PUBLISHABLE_KEY: string;
   readonly VITE_PLAYER_BASE_URL: string;
   readonly VITE_SITE_URL: string;
+  readonly VITE_CAPTCHA_SITE_KEY?: string;
+  readonly VITE_CAPTCHA_SCRIPT_URL?: string;
 }
 
 interface ImportMeta {

@@ -57,12 +57,14 @@ export const siteVariable = 'E2E_SITE';
 
 export async function startWorkerServers(options: {
   confirmations: boolean;
+  /** Whether the backend enforces the captcha on the public account forms (as production does). */
+  captcha?: boolean;
   /** How the site is served: plain HTTP on a free loopback port unless given. */
   serveSite?: (handler: SiteHandler) => Promise<RunningSite>;
 }): Promise<WorkerServers> {
   const serveSite = options.serveSite ?? ((handler: SiteHandler) => listenOnLoopback(handler, 0));
   const built = await builtEnv();
-  const backend = await startBackend(options.confirmations);
+  const backend = await startBackend(options.confirmations, options.captcha ?? false);
   try {
     const backendHost = new URL(backend.apiUrl).host;
     const siteDir = await mkdtemp(join(tmpdir(), 'revolve-e2e-site-'));
@@ -118,7 +120,7 @@ interface BackendProcess {
 }
 
 /** scripts/e2e-backend.ts as a child that stops when this process's end of its stdin closes. */
-function startBackend(confirmations: boolean): Promise<BackendProcess> {
+function startBackend(confirmations: boolean, captcha: boolean): Promise<BackendProcess> {
   const template = process.env[templateVariable];
   const child = spawn(
     process.execPath,
@@ -129,6 +131,7 @@ function startBackend(confirmations: boolean): Promise<BackendProcess> {
       '--stop-with-stdin',
       ...(template ? ['--template', template] : []),
       ...(confirmations ? ['--confirmations'] : []),
+      ...(captcha ? ['--captcha'] : []),
     ],
     { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
   );

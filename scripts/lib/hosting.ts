@@ -1,5 +1,6 @@
 import type { PublicEnv } from '../../src/lib/publicEnv';
 import { site } from '../../src/content/site';
+import { turnstileScriptUrl } from '../../src/lib/captcha/scriptUrl';
 
 /**
  * The static host's configuration, written next to the built site in the `_headers` / `_redirects`
@@ -9,9 +10,13 @@ export function contentSecurityPolicy(env: PublicEnv): string {
   const supabase = new URL(env.VITE_SUPABASE_URL);
   const realtime = `${supabase.protocol === 'https:' ? 'wss:' : 'ws:'}//${supabase.host}`;
   const player = new URL(env.VITE_PLAYER_BASE_URL).origin;
+  // The public account forms' captcha: its script, the frame it draws its check in and the requests
+  // it makes (Cloudflare documents all three for Turnstile); locally, the backend's stand-in.
+  const captcha = captchaOrigin(env);
+  const withCaptcha = captcha ? ` ${captcha}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${withCaptcha}`,
     // No inline style attributes: React, Radix, embla and sonner all set styles through the CSSOM,
     // which the policy does not govern. Inline <style> elements stay allowed, because two libraries
     // write them at run time and neither can be told not to: Radix's scroll lock behind every modal
@@ -26,13 +31,19 @@ export function contentSecurityPolicy(env: PublicEnv): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "media-src 'self'",
-    `connect-src 'self' ${supabase.origin} ${realtime}`,
-    `frame-src ${site.videoHost} ${player}`,
+    `connect-src 'self' ${supabase.origin} ${realtime}${withCaptcha}`,
+    `frame-src ${site.videoHost} ${player}${withCaptcha}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
   ].join('; ');
+}
+
+/** The origin the captcha script loads from, when the site is built with a captcha site key. */
+export function captchaOrigin(env: PublicEnv): string | null {
+  if (!env.VITE_CAPTCHA_SITE_KEY?.trim()) return null;
+  return new URL(env.VITE_CAPTCHA_SCRIPT_URL || turnstileScriptUrl).origin;
 }
 
 /**

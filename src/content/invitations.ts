@@ -47,6 +47,10 @@ export const invitationsCopy = {
   joinFailed: (organisation: string) =>
     `We could not join you to ${organisation}. Please try again.`,
   declineFailed: 'We could not decline the invitation. Please try again.',
+  /** A manager's invitation, accepted by an account without an authenticator app. */
+  secondFactorNeeded: (organisation: string) =>
+    `Managing ${organisation} needs two-factor sign-in. Set up an authenticator app on your account, then come back here to join: this invitation stays open.`,
+  secondFactorAction: 'Set up an authenticator app',
   /**
    * For an account made from an invitation e-mail (its link signs them in once, without a
    * password). Whether they have set one since is not known to the app, so it says "if".

@@ -188,6 +188,8 @@ export const auditActions = {
   delete_cohort: 'Deleted a cohort',
   assign_module: 'Assigned a module',
   withdraw_assignment: 'Withdrew an assignment',
+  revoke_admin: 'Removed admin',
+  demote_manager: 'Removed manager role',
 };
 
 /** The audit entries' details shown in the log, in this order; other keys are not shown. */

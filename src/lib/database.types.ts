@@ -2523,7 +2523,9 @@ export type Database = {
         | 'rename_cohort'
         | 'delete_cohort'
         | 'assign_module'
-        | 'withdraw_assignment';
+        | 'withdraw_assignment'
+        | 'revoke_admin'
+        | 'demote_manager';
       app_role: 'admin';
       delivery_status: 'sending' | 'retrying' | 'sent' | 'failed';
       email_deliveries_kind:
@@ -2700,6 +2702,8 @@ export const Constants = {
         'delete_cohort',
         'assign_module',
         'withdraw_assignment',
+        'revoke_admin',
+        'demote_manager',
       ],
       app_role: ['admin'],
       delivery_status: ['sending', 'retrying', 'sent', 'failed'],

@@ -12,6 +12,11 @@ export const publicEnvSchema = z.object({
   }),
   VITE_PLAYER_BASE_URL: z.url({ error: 'must be a URL, e.g. http://127.0.0.1:54321/player' }),
   VITE_SITE_URL: z.url({ error: 'must be the site origin, e.g. https://www.example.com' }),
+  // The public forms' captcha (Cloudflare Turnstile): no site key, no captcha widget.
+  VITE_CAPTCHA_SITE_KEY: z.string().optional(),
+  VITE_CAPTCHA_SCRIPT_URL: z
+    .union([z.literal(''), z.url({ error: 'must be the captcha script URL' })])
+    .optional(),
 });
 
 export type PublicEnv = z.infer<typeof publicEnvSchema>;

@@ -135,6 +135,14 @@ language sql stable security definer set search_path = '' as $$
   select exists (select 1 from auth.users where id = uid and email_confirmed_at is not null);
 $$;
 
+-- Admin and manager rights are given only to an account that already has a verified authenticator
+-- app (issue 31): otherwise whoever holds the password alone could enrol their own app at aal1 and
+-- reach the role's full powers. Auth owns auth.mfa_factors; API roles cannot read it.
+create function private.has_verified_factor(uid uuid) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (select 1 from auth.mfa_factors where user_id = uid and status = 'verified');
+$$;
+
 create function public.approve_trial(trial_id uuid) returns public.active_trial_users
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -206,6 +214,10 @@ begin
   end if;
   if not private.email_confirmed(target.id) then
     raise exception '% has not confirmed their e-mail address yet, so it cannot be made an admin.',
+      target.email using errcode = 'PT409';
+  end if;
+  if not private.has_verified_factor(target.id) then
+    raise exception '% has not set up two-factor sign-in yet, so it cannot be made an admin. Ask them to set up an authenticator app on their account''s security page first.',
       target.email using errcode = 'PT409';
   end if;
   insert into public.user_roles (user_id, role) values (target.id, 'admin')

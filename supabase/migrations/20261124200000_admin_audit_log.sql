@@ -17,7 +17,9 @@ create table public.admin_audit_log (
     -- Organisations: Revolve's admins create them; their managers run the rest.
     'create_organisation', 'update_organisation', 'invite_member', 'resend_invitation',
     'withdraw_invitation', 'remove_member', 'change_member_cohort', 'create_cohort',
-    'rename_cohort', 'delete_cohort', 'assign_module', 'withdraw_assignment'
+    'rename_cohort', 'delete_cohort', 'assign_module', 'withdraw_assignment',
+    -- Written by the system (no actor) when an admin's or manager's last authenticator app goes.
+    'revoke_admin', 'demote_manager'
   )),
   -- The organisation an action concerns (every manager action names one).
   organisation_id uuid,

@@ -667,6 +667,7 @@ declare
   seen text[] := '{}';
   free integer;
   renewing boolean;
+  member_role text;
   invitation public.organisation_invitations;
 begin
   perform private.assert_organisation_manager(invite_organisation_members.organisation_id);
@@ -709,9 +710,15 @@ begin
     elsif address = any (seen) then
       result := 'duplicate';
     elsif exists (select 1 from public.organisation_members m join public.profiles p on p.id = m.user_id
-        where m.organisation_id = organisation.id and m.removed_at is null and lower(p.email) = address) then
+        where m.organisation_id = organisation.id and m.removed_at is null and lower(p.email) = address
+          -- A learner may be invited to manage (a manager who lost their authenticator app is one).
+          and (invite_organisation_members.role = 'learner' or m.role = 'manager')) then
       result := 'already_member';
     else
+      -- A member invited to manage already has their seat.
+      member_role := (select m.role from public.organisation_members m
+        join public.profiles p on p.id = m.user_id
+        where m.organisation_id = organisation.id and m.removed_at is null and lower(p.email) = address);
       select * into invitation from public.organisation_invitations i
       where i.organisation_id = organisation.id and i.email = address
         and i.accepted_at is null and i.declined_at is null and i.withdrawn_at is null;
@@ -719,7 +726,7 @@ begin
       if renewing and invitation.expires_at > now() then
         result := 'already_invited';
         invitation_id := invitation.id;
-      elsif free <= 0 then
+      elsif free <= 0 and member_role is null then
         result := 'no_seat';
       else
         cohort := null;
@@ -740,7 +747,9 @@ begin
           values (organisation.id, address, person_name, invite_organisation_members.role, cohort, auth.uid())
           returning * into invitation;
         end if;
-        free := free - 1;
+        if member_role is null then
+          free := free - 1;
+        end if;
         perform private.send_invitation(invitation);
         perform private.audit('invite_member', null, invitation.id,
           jsonb_build_object('email', address, 'role', invitation.role), organisation.id);
@@ -831,7 +840,9 @@ begin
 end;
 $$;
 
--- Joining takes the seat the invitation held (a member already keeps theirs).
+-- Joining takes the seat the invitation held (a member already keeps theirs). Becoming a manager
+-- needs a verified authenticator app first (issue 31): the invitation stays open meanwhile, and
+-- the manager loses the role if their last app goes (20261201000100_second_factor_roles.sql).
 create function public.accept_invitation(invitation_id uuid)
 returns table (organisation_id uuid, organisation_name text, role text)
 language plpgsql volatile security definer set search_path = '' as $$
@@ -840,6 +851,10 @@ declare
   organisation public.organisations;
   joined public.organisation_members;
 begin
+  if target.role = 'manager' and not private.has_verified_factor(auth.uid()) then
+    raise exception 'Managing an organisation needs two-factor sign-in. Set up an authenticator app on your account''s security page, then come back to accept this invitation.'
+      using errcode = 'PT428';
+  end if;
   select * into organisation from public.organisations o where o.id = target.organisation_id for update;
   select * into joined from public.organisation_members m
   where m.organisation_id = organisation.id and m.user_id = auth.uid() and m.removed_at is null;

@@ -5,7 +5,15 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, database, newUser, seeded, serviceClient, signedIn } from './project';
+import {
+  anonClient,
+  database,
+  enrolSecondFactor,
+  newUser,
+  seeded,
+  serviceClient,
+  signedIn,
+} from './project';
 
 let admin: SupabaseClient;
 
@@ -177,6 +185,7 @@ describe('expire_trial and delete_active_trial', () => {
 describe('grant_admin_role', () => {
   it('makes an existing account an admin, case-insensitively', async () => {
     const user = await newUser('Future Admin');
+    await enrolSecondFactor(user.client);
     const { error } = await admin.rpc('grant_admin_role', {
       user_email: `  ${user.email.toUpperCase()} `,
     });

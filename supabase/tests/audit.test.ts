@@ -4,7 +4,15 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { database, newOrganisation, newUser, seeded, serviceClient, signedIn } from './project';
+import {
+  database,
+  enrolSecondFactor,
+  newOrganisation,
+  newUser,
+  seeded,
+  serviceClient,
+  signedIn,
+} from './project';
 
 let admin: SupabaseClient;
 
@@ -104,6 +112,7 @@ describe('each admin action writes its row', () => {
 
   it('granting admin rights', async () => {
     const user = await newUser('Promoted');
+    await enrolSecondFactor(user.client);
     const { data, error } = await admin.rpc('grant_admin_role', { user_email: user.email });
     expect(error).toBeNull();
     expect(await auditOf((data as { id: string }).id)).toEqual([

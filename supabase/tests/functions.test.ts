@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   anonClient,
   database,
+  enrolSecondFactor,
   mailbox,
   newUser,
   projectUrl,
@@ -158,6 +159,7 @@ describe('expire-trial', () => {
 describe('grant-admin-role', () => {
   it('makes an account an admin, then answers 409; 404 for an unknown e-mail; 400 without an at-sign', async () => {
     const user = await newUser('Granted Admin');
+    await enrolSecondFactor(user.client);
     const { data, error } = await admin.functions.invoke('grant-admin-role', {
       body: { user_email: user.email },
     });

@@ -191,6 +191,8 @@ const functions: Record<string, string[]> = {
   'public.mfa_lockout_email': ['service_role'],
   'public.send_security_emails': ['service_role'],
   'private.cap_factor_name': [],
+  'private.has_verified_factor': [],
+  'private.revoke_roles_without_factor': [],
   'private.mfa_lockout_message': [],
   'private.send_security_emails_now': [],
   'private.assert_organisation_manager': [],

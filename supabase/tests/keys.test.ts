@@ -14,7 +14,13 @@ import {
 } from '@revolve/local-backend/keys';
 import { clientFor, startTestBackend, type TestBackend } from '@revolve/local-backend/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { seedPassword, seeded, seededAdminTotpSecret, verifySecondFactor } from './project';
+import {
+  enrolSecondFactor,
+  seedPassword,
+  seeded,
+  seededAdminTotpSecret,
+  verifySecondFactor,
+} from './project';
 
 let backend: TestBackend;
 
@@ -41,13 +47,13 @@ async function adminWith(key: string): Promise<SupabaseClient> {
   return client;
 }
 
+/** A new account with an authenticator app (admin rights need one), by its e-mail address. */
 async function newAccountEmail(label: string): Promise<string> {
   const email = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.org`;
-  const { error } = await clientFor(backend.url, LOCAL_PUBLISHABLE_KEY).auth.signUp({
-    email,
-    password: seedPassword,
-  });
+  const client = clientFor(backend.url, LOCAL_PUBLISHABLE_KEY);
+  const { error } = await client.auth.signUp({ email, password: seedPassword });
   if (error) throw new Error(error.message);
+  await enrolSecondFactor(client);
   return email;
 }
 

@@ -12,6 +12,7 @@ import type { Database } from '../../src/lib/database.types';
 import {
   anonClient,
   database,
+  enrolSecondFactor,
   mailbox,
   newAdmin,
   newManager,
@@ -884,6 +885,130 @@ describe("Revolve's admins", () => {
       organisation_id: seededOrganisations.riverside.id,
     });
     expect(overview.error).toBeNull();
+  });
+});
+
+describe('managers need an authenticator app', () => {
+  async function managerInvitation(org: string, email: string): Promise<string> {
+    const invited = await admin
+      .rpc('invite_organisation_members', {
+        organisation_id: org,
+        people: [{ email }],
+        role: 'manager',
+      })
+      .single<{ invitation_id: string }>();
+    if (invited.error) throw new Error(invited.error.message);
+    return invited.data.invitation_id;
+  }
+
+  it('a manager invitation is refused without an app, stays open, and is accepted once one is set up', async () => {
+    const org = await newOrganisation('Appless Practice');
+    const invitee = await newUser('Appless Manager');
+    const invitationId = await managerInvitation(org, invitee.email);
+
+    const refused = await invitee.client.rpc('accept_invitation', { invitation_id: invitationId });
+    expect(refused.status).toBe(428);
+    expect(refused.error).toMatchObject({
+      code: 'PT428',
+      message:
+        "Managing an organisation needs two-factor sign-in. Set up an authenticator app on your account's security page, then come back to accept this invitation.",
+    });
+    expect((await invitee.client.rpc('my_invitations')).data).toEqual([
+      expect.objectContaining({ id: invitationId, role: 'manager' }),
+    ]);
+    const { rows } = await database().query(
+      'select 1 from public.organisation_members where organisation_id = $1 and user_id = $2',
+      [org, invitee.id],
+    );
+    expect(rows).toEqual([]);
+
+    await enrolSecondFactor(invitee.client);
+    const accepted = await invitee.client.rpc('accept_invitation', { invitation_id: invitationId });
+    expect(accepted.data).toEqual([
+      { organisation_id: org, organisation_name: 'Appless Practice', role: 'manager' },
+    ]);
+    expect(
+      (await invitee.client.rpc('organisation_overview', { organisation_id: org })).error,
+    ).toBeNull();
+  });
+
+  it('a learner invitation needs no app', async () => {
+    const org = await newOrganisation('Learner Practice');
+    const manager = await newManager(org, 'Learner Practice Manager');
+    const invitee = await newUser('Plain Learner');
+    const invited = await manager.client
+      .rpc('invite_organisation_members', {
+        organisation_id: org,
+        people: [{ email: invitee.email }],
+      })
+      .single<{ invitation_id: string }>();
+    const accepted = await invitee.client.rpc('accept_invitation', {
+      invitation_id: invited.data?.invitation_id ?? '',
+    });
+    expect(accepted.data).toEqual([
+      { organisation_id: org, organisation_name: 'Learner Practice', role: 'learner' },
+    ]);
+  });
+
+  it('a manager whose last app is removed becomes a learner, is told, and is refused as a manager', async () => {
+    const org = await newOrganisation('Phoneless Practice');
+    const manager = await newManager(org, 'Phoneless Manager');
+    const { data } = await manager.client.auth.mfa.listFactors();
+    const factorId = data?.totp[0]?.id ?? '';
+    expect((await manager.client.auth.mfa.unenroll({ factorId })).error).toBeNull();
+
+    const { rows: membership } = await database().query(
+      'select role, removed_at from public.organisation_members where id = $1',
+      [manager.memberId],
+    );
+    expect(membership).toEqual([{ role: 'learner', removed_at: null }]);
+    const { rows: audit } = await database().query(
+      `select actor_id, action, target_user_id, details from public.admin_audit_log
+        where organisation_id = $1 and action = 'demote_manager'`,
+      [org],
+    );
+    expect(audit).toEqual([
+      {
+        actor_id: null,
+        action: 'demote_manager',
+        target_user_id: manager.id,
+        details: {
+          email: manager.email,
+          role: 'manager',
+          reason: 'all second factors removed',
+          organisation: 'Phoneless Practice',
+        },
+      },
+    ]);
+    const { data: notifications } = await manager.client
+      .from('notifications')
+      .select('title, message');
+    expect(notifications).toContainEqual({
+      title: 'Your organisation manager access was removed',
+      message:
+        "Your organisation manager access was removed because your last authenticator app was removed from your account. Set up a new authenticator app on your account's security page, then ask Revolve to give you access again.",
+    });
+
+    // A new app does not make them a manager again: that takes a new invitation from Revolve.
+    const again = await signedInAtAal1(manager.email);
+    await enrolSecondFactor(again);
+    expect(
+      (await again.rpc('organisation_overview', { organisation_id: org })).error,
+    ).toMatchObject(notManager);
+    expect((await again.rpc('my_managed_organisations')).data).toEqual([]);
+
+    // Revolve invites them to manage again; they accept with the new app, keeping their one seat.
+    const invitationId = await managerInvitation(org, manager.email);
+    const accepted = await again.rpc('accept_invitation', { invitation_id: invitationId });
+    expect(accepted.data).toEqual([
+      { organisation_id: org, organisation_name: 'Phoneless Practice', role: 'manager' },
+    ]);
+    expect((await again.rpc('organisation_overview', { organisation_id: org })).error).toBeNull();
+    const { rows: memberships } = await database().query(
+      'select role from public.organisation_members where organisation_id = $1 and removed_at is null',
+      [org],
+    );
+    expect(memberships).toEqual([{ role: 'manager' }]);
   });
 });
 

@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '@revolve/local-backend/testing';
 import {
+  database,
   enrolSecondFactor,
   newAdmin,
   newUser,
@@ -168,23 +170,33 @@ describe('the same session after the code from the authenticator app', () => {
 });
 
 describe('a newly granted admin', () => {
-  it('has no admin powers until they enrol an authenticator app', async () => {
+  it('cannot be granted the role before setting up an authenticator app', async () => {
     const granter = await signedIn(seeded.admin.email);
-    const { client, email } = await newUser('New Admin');
+    const { client, email } = await newUser('Appless Admin');
+    const refused = await granter.rpc('grant_admin_role', { user_email: email });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.message).toBe(
+      `${email} has not set up two-factor sign-in yet, so it cannot be made an admin. Ask them to set up an authenticator app on their account's security page first.`,
+    );
+    expect((await client.from('user_roles').select('role')).data).toEqual([]);
+
+    // The edge function passes the same words on to the admin.
+    const viaFunction = await granter.functions.invoke('grant-admin-role', {
+      body: { user_email: email },
+    });
+    expect(viaFunction.error).toBeInstanceOf(FunctionsHttpError);
+    const response = (viaFunction.error as FunctionsHttpError).context as Response;
+    expect(((await response.json()) as { error: string }).error).toBe(refused.error?.message);
+  });
+
+  it('has admin powers once granted after enrolling an authenticator app', async () => {
+    const granter = await signedIn(seeded.admin.email);
+    const { client, id, email } = await newUser('New Admin');
+    await enrolSecondFactor(client);
     const { error } = await granter.rpc('grant_admin_role', { user_email: email });
     expect(error).toBeNull();
-
-    // The role is theirs (the app reads it to send them to enrol), the powers are not yet.
-    expect((await client.from('user_roles').select('role')).data).toEqual([{ role: 'admin' }]);
-    expect((await client.rpc('admin_access_codes')).error?.message).toBe(
-      'Two-factor authentication required',
-    );
-    expect(await functionFailure(client, 'approve-trial')).toEqual({
-      status: 403,
-      message: 'Two-factor authentication required',
-    });
-
-    await enrolSecondFactor(client);
+    const own = await client.from('user_roles').select('role').eq('user_id', id);
+    expect(own.data).toEqual([{ role: 'admin' }]);
     const { error: afterError } = await client.rpc('admin_access_codes');
     expect(afterError).toBeNull();
   });
@@ -199,5 +211,104 @@ describe('a newly granted admin', () => {
       status: 403,
       message: 'You do not have admin privileges.',
     });
+  });
+});
+
+/** The audit entries and notifications the system wrote about a user who lost a role. */
+async function roleRemovalRecord(userId: string) {
+  const { rows: audit } = await database().query<{
+    actor_id: string | null;
+    action: string;
+    details: Record<string, string>;
+  }>(
+    `select actor_id, action, details from public.admin_audit_log
+      where target_user_id = $1 and action in ('revoke_admin', 'demote_manager') order by id`,
+    [userId],
+  );
+  const { rows: notifications } = await database().query<{ title: string; message: string }>(
+    'select title, message from public.notifications where user_id = $1 order by created_at',
+    [userId],
+  );
+  return { audit, notifications };
+}
+
+async function isAdmin(userId: string): Promise<boolean> {
+  const { rows } = await database().query(
+    "select 1 from public.user_roles where user_id = $1 and role = 'admin'",
+    [userId],
+  );
+  return rows.length > 0;
+}
+
+describe('an admin whose authenticator apps are all removed', () => {
+  const removedMessage =
+    "Your admin access was removed because your last authenticator app was removed from your account. Set up a new authenticator app on your account's security page, then ask another admin to give you access again.";
+
+  it('loses the role when they remove their only app themselves', async () => {
+    const removing = await newAdmin('Unenrolling Admin');
+    const { data } = await removing.client.auth.mfa.listFactors();
+    const factorId = data?.totp[0]?.id ?? '';
+    expect((await removing.client.auth.mfa.unenroll({ factorId })).error).toBeNull();
+
+    expect(await isAdmin(removing.id)).toBe(false);
+    expect(await roleRemovalRecord(removing.id)).toEqual({
+      audit: [
+        {
+          actor_id: null,
+          action: 'revoke_admin',
+          details: { email: removing.email, role: 'admin', reason: 'all second factors removed' },
+        },
+      ],
+      notifications: [{ title: 'Your admin access was removed', message: removedMessage }],
+    });
+
+    // A new app alone does not bring the role back: another admin grants it again.
+    const again = await signedInAtAal1(removing.email);
+    await enrolSecondFactor(again);
+    expect((await again.rpc('admin_access_codes')).error?.message).toBe(
+      'Admin privileges are required',
+    );
+    const granter = await signedIn(seeded.admin.email);
+    expect(
+      (await granter.rpc('grant_admin_role', { user_email: removing.email })).error,
+    ).toBeNull();
+    expect(await isAdmin(removing.id)).toBe(true);
+  });
+
+  it("loses the role when an operator deletes their app through Auth's admin API", async () => {
+    const lost = await newAdmin('Lost Phone Admin');
+    const { data, error } = await serviceClient().auth.admin.mfa.listFactors({ userId: lost.id });
+    expect(error).toBeNull();
+    const factorId = data?.factors[0]?.id ?? '';
+    expect(
+      (await serviceClient().auth.admin.mfa.deleteFactor({ id: factorId, userId: lost.id })).error,
+    ).toBeNull();
+
+    expect(await isAdmin(lost.id)).toBe(false);
+    const record = await roleRemovalRecord(lost.id);
+    expect(record.audit).toEqual([
+      expect.objectContaining({ actor_id: null, action: 'revoke_admin' }),
+    ]);
+    expect(record.notifications).toEqual([
+      { title: 'Your admin access was removed', message: removedMessage },
+    ]);
+  });
+
+  it('keeps the role while another app is left', async () => {
+    const careful = await newAdmin('Two Phone Admin');
+    const spare = await careful.client.auth.mfa.enroll({
+      factorType: 'totp',
+      friendlyName: 'Spare phone',
+    });
+    if (spare.error) throw new Error(spare.error.message);
+    await careful.client.auth.mfa.challengeAndVerify({
+      factorId: spare.data.id,
+      code: totpCode(spare.data.totp.secret),
+    });
+    expect((await careful.client.auth.mfa.unenroll({ factorId: spare.data.id })).error).toBeNull();
+
+    expect(await isAdmin(careful.id)).toBe(true);
+    expect(await roleRemovalRecord(careful.id)).toEqual({ audit: [], notifications: [] });
+    expect((await careful.client.rpc('admin_access_codes')).error).toBeNull();
   });
 });

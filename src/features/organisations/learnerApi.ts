@@ -133,6 +133,14 @@ export function toAssignments(rows: AssignmentRow[], today: string = londonToday
   return [...byModule.values()];
 }
 
+/**
+ * Whether accepting was refused because managing needs a verified authenticator app first (the
+ * server's PT428): the invitation stays open until the learner has set one up.
+ */
+export function needsSecondFactor(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'PT428';
+}
+
 /** Whether a caught error is the server's words for the user (an invitation no longer open, no seat). */
 export function serverMessage(error: unknown): string | undefined {
   if (

@@ -17,15 +17,28 @@ export interface AuthFailure {
   code?: string;
 }
 
-const unreachable: AuthFailure = {
+export const unreachable: AuthFailure = {
   message: 'Could not reach the sign-in service. Check your connection and try again.',
 };
+
+/** GoTrue's code when a public form's request has no captcha token or a failed one (400). */
+export const captchaFailedError = 'captcha_failed';
+
+/**
+ * The provider's failure in the user's words, where its own are not meant for them. The captcha's
+ * words load only when needed: they are not part of the forms' first view.
+ */
+async function userFailure(failure: AuthFailure | null): Promise<AuthFailure | null> {
+  if (failure?.code !== captchaFailedError) return failure;
+  const { authCaptchaCopy } = await import('@/content/authCaptcha');
+  return { message: authCaptchaCopy.refused, code: failure.code };
+}
 
 async function withClient(
   action: (supabase: AppSupabaseClient) => Promise<AuthFailure | null>,
 ): Promise<AuthFailure | null> {
   try {
-    return await action(await connectAuth());
+    return await userFailure(await action(await connectAuth()));
   } catch (error) {
     logger.error('Account action failed:', error);
     return unreachable;
@@ -46,21 +59,39 @@ function siteUrl(path: string): string {
   return new URL(path, window.location.origin).toString();
 }
 
-export function signInWithPassword(email: string, password: string) {
+/**
+ * The public forms' captcha token (src/lib/captcha), when the build has a captcha: Supabase Auth
+ * refuses sign-up, password sign-in and password reset without one.
+ */
+export type CaptchaToken = string | undefined;
+
+export function signInWithPassword(email: string, password: string, captchaToken?: CaptchaToken) {
   return withClient(async (supabase) => {
-    const { error } = await supabase.auth.signInWithPassword({ email, password });
+    const { error } = await supabase.auth.signInWithPassword({
+      email,
+      password,
+      // Left out of the request when undefined (no captcha configured).
+      options: { captchaToken },
+    });
     return error;
   });
 }
 
 /** Creates the account; with e-mail confirmation on (not the default here) there is no session yet. */
-export async function signUp(values: { name: string; email: string; password: string }) {
+export async function signUp(
+  values: { name: string; email: string; password: string },
+  captchaToken?: CaptchaToken,
+) {
   let needsConfirmation = false;
   const error = await withClient(async (supabase) => {
     const { data, error } = await supabase.auth.signUp({
       email: values.email,
       password: values.password,
-      options: { data: { name: values.name }, emailRedirectTo: siteUrl('/') },
+      options: {
+        data: { name: values.name },
+        emailRedirectTo: siteUrl('/'),
+        captchaToken,
+      },
     });
     needsConfirmation = !error && data.session === null;
     return error;
@@ -79,10 +110,11 @@ export function signInWithGoogle() {
   });
 }
 
-export function sendPasswordResetEmail(email: string) {
+export function sendPasswordResetEmail(email: string, captchaToken?: CaptchaToken) {
   return withClient(async (supabase) => {
     const { error } = await supabase.auth.resetPasswordForEmail(email, {
       redirectTo: siteUrl('/change-password'),
+      captchaToken,
     });
     return error;
   });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { HttpError } from './http.ts';
 
+// Under the u flag a surrogate pair is one code point, so this matches only a lone surrogate.
+const loneSurrogate = /\p{Surrogate}/u;
+
 /**
  * Parses JSON, refusing a string or key that is not well-formed Unicode: JSON allows a lone
  * surrogate escape ("\ud800"), which no database column or e-mail can hold, so it would fail
@@ -9,7 +12,8 @@ import { HttpError } from './http.ts';
 function parseWellFormedJson(text: string): unknown {
   let malformed = false;
   const value: unknown = JSON.parse(text, (key, item: unknown) => {
-    if (!key.isWellFormed() || (typeof item === 'string' && !item.isWellFormed())) malformed = true;
+    if (loneSurrogate.test(key) || (typeof item === 'string' && loneSurrogate.test(item)))
+      malformed = true;
     return item;
   });
   if (malformed) throw new HttpError(400, 'The request body must be well-formed Unicode text.');

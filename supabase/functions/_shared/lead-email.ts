@@ -1,5 +1,5 @@
 import { escapeHtml } from './html.ts';
-import type { Mail } from './mail.ts';
+import type { Mail } from './mail-message.ts';
 
 export interface Lead {
   firstName: string;

@@ -33,6 +33,8 @@ export function AdminManagementTab() {
       {
         success: ['Admin Role Granted', `${target} now has admin privileges.`],
         failure: ['Failed to Grant Admin Role', 'Failed to grant admin role.'],
+        // The server says why: no such account, not confirmed, no authenticator app yet, already admin.
+        useServerMessage: true,
       },
     );
   };

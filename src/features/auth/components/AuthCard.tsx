@@ -1,5 +1,9 @@
 import type { ReactNode, Ref } from 'react';
 
+// The captcha hook travels with the account pages' shared frame: in its own chunk, its imports alone
+// would push the trial sign-up page's first view over its budget (DESIGN.md section 5).
+export { useCaptcha } from '@/lib/captcha/useCaptcha';
+
 /** The frame of the account pages: one heading, a line of context, the form and its links. */
 export function AuthCard({
   heading,

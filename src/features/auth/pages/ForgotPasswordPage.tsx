@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { accountPages } from '@/content/accountPages';
 import { toast } from '@/lib/toast';
 import { sendPasswordResetEmail } from '@/lib/auth/api';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, useCaptcha } from '../components/AuthCard';
 import { forgotPasswordSchema } from '../schemas';
 
 const backToLogin = (
@@ -22,6 +22,7 @@ export default function ForgotPasswordPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const form = useZodForm(forgotPasswordSchema, { email: '' });
   const { errors, isSubmitting } = form.formState;
+  const captcha = useCaptcha();
   const [viewChanged, setViewChanged] = useState(false);
 
   // The heading changes with the view; moving focus to it tells screen reader users what happened.
@@ -30,7 +31,10 @@ export default function ForgotPasswordPage() {
   }, [sentTo, viewChanged]);
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
-    const error = await sendPasswordResetEmail(email);
+    const captchaToken = await captcha.token();
+    if (captchaToken === null) return;
+    const error = await sendPasswordResetEmail(email, captchaToken);
+    captcha.reset();
     if (error) {
       toast.error('Reset password failed', error.message);
       return;
@@ -78,7 +82,12 @@ export default function ForgotPasswordPage() {
       intro={accountPages.forgotPassword.intro}
       footer={<p>{backToLogin}</p>}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-5"
+        {...captcha.formProps}
+      >
         <FormField label="Email" error={errors.email?.message}>
           {(control) => (
             <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
@@ -87,6 +96,8 @@ export default function ForgotPasswordPage() {
         <SubmitButton busy={isSubmitting} busyLabel="Sending...">
           Send reset link
         </SubmitButton>
+        {/* Under the button, so the widget appearing never moves the button being pressed. */}
+        {captcha.widget}
       </form>
     </AuthCard>
   );

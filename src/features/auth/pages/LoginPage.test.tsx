@@ -2,9 +2,10 @@ import type { Session, User } from '@supabase/supabase-js';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthStateProvider } from '@/lib/auth/AuthProvider';
 import { signedOutState, type AuthState } from '@/lib/auth/authStore';
+import { installFakeTurnstile, uninstallFakeTurnstile } from '@/lib/captcha/fakeTurnstile';
 import LoginPage from './LoginPage';
 
 const api = vi.hoisted(() => ({
@@ -60,7 +61,9 @@ describe('LoginPage', () => {
     Object.values(api).forEach((fn) => fn.mockReset());
     toastSuccess.mockReset();
     toastError.mockReset();
+    installFakeTurnstile();
   });
+  afterEach(uninstallFakeTurnstile);
 
   async function submitPassword() {
     const person = userEvent.setup();
@@ -84,7 +87,11 @@ describe('LoginPage', () => {
     api.signInNeedsCode.mockResolvedValue(true);
     const { setAuth } = renderLogin(signedOutState);
     await submitPassword();
-    expect(api.signInWithPassword).toHaveBeenCalledWith('sam@example.com', 'Password123');
+    expect(api.signInWithPassword).toHaveBeenCalledWith(
+      'sam@example.com',
+      'Password123',
+      'token-1',
+    );
 
     setAuth({ ...signedIn, aalLoading: true });
     expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();

@@ -10,7 +10,7 @@ import { signInNeedsCode, signInWithPassword } from '@/lib/auth/api';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { awaitingSignInCode } from '@/lib/auth/assurance';
 import { AccountFields } from '../components/AccountFields';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, useCaptcha } from '../components/AuthCard';
 import { GoogleButton, OrDivider } from '../components/GoogleButton';
 import { safeReturnTo } from '@/lib/auth/returnTo';
 import { loginSchema } from '../schemas';
@@ -25,6 +25,7 @@ export default function LoginPage() {
   const returnTo = safeReturnTo(searchParams.get('return_to'));
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const { errors, isSubmitting } = form.formState;
+  const captcha = useCaptcha();
 
   // The password was right and the account has an authenticator app: its code comes next, on this
   // page, with return_to kept.
@@ -42,7 +43,10 @@ export default function LoginPage() {
     // Fetched while the password is checked, so the code step (when needed) shows at once; a failed
     // fetch is reported when the step renders.
     loadCodeStep().catch(() => undefined);
-    const error = await signInWithPassword(email, password);
+    const captchaToken = await captcha.token();
+    if (captchaToken === null) return;
+    const error = await signInWithPassword(email, password, captchaToken);
+    captcha.reset();
     if (error) toast.error('Sign in failed', error.message);
     else if (!(await signInNeedsCode())) toast.success('Signed in successfully!');
   });
@@ -60,7 +64,12 @@ export default function LoginPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-5"
+        {...captcha.formProps}
+      >
         <AccountFields
           register={form.register}
           errors={errors}
@@ -78,6 +87,8 @@ export default function LoginPage() {
         <SubmitButton busy={isSubmitting || auth.user !== null} busyLabel="Signing in...">
           Sign in
         </SubmitButton>
+        {/* Under the button, so the widget appearing never moves the button being pressed. */}
+        {captcha.widget}
       </form>
       <OrDivider />
       <GoogleButton>Sign in with Google</GoogleButton>

@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthStateProvider } from '@/lib/auth/AuthProvider';
 import { signedOutState } from '@/lib/auth/authStore';
+import { installFakeTurnstile, uninstallFakeTurnstile } from '@/lib/captcha/fakeTurnstile';
 import SignupPage from './SignupPage';
 
 const { signUp, toastSuccess, toastError } = vi.hoisted(() => ({
@@ -43,19 +44,24 @@ describe('SignupPage after the account is created', () => {
     signUp.mockReset();
     toastSuccess.mockClear();
     toastError.mockClear();
+    installFakeTurnstile();
   });
+  afterEach(uninstallFakeTurnstile);
 
   it('with a session: goes home with SPEC.md\u2019s toast', async () => {
     signUp.mockResolvedValue({ error: null, needsConfirmation: false });
     await signUpAs('sam@example.com');
 
     expect(await screen.findByTestId('location')).toHaveTextContent('/');
-    expect(signUp).toHaveBeenCalledWith({
-      name: 'Sam Signup',
-      email: 'sam@example.com',
-      password: 'Welcome123',
-      acceptTerms: true,
-    });
+    expect(signUp).toHaveBeenCalledWith(
+      {
+        name: 'Sam Signup',
+        email: 'sam@example.com',
+        password: 'Welcome123',
+        acceptTerms: true,
+      },
+      'token-1',
+    );
     expect(toastSuccess).toHaveBeenCalledTimes(1);
     expect(toastSuccess).toHaveBeenCalledWith('Account created successfully!');
     expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument();

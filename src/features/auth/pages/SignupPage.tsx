@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast';
 import { signUp } from '@/lib/auth/api';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { AccountFields } from '../components/AccountFields';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, useCaptcha } from '../components/AuthCard';
 import { GoogleButton, OrDivider } from '../components/GoogleButton';
 import { signupSchema, type SignupValues } from '../schemas';
 
@@ -25,6 +25,7 @@ export default function SignupPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const form = useZodForm(signupSchema, { name: '', email: '', password: '', acceptTerms: false });
   const { errors, isSubmitting } = form.formState;
+  const captcha = useCaptcha();
 
   // The heading changes with the view; moving focus to it tells screen reader users what happened.
   useEffect(() => {
@@ -34,8 +35,11 @@ export default function SignupPage() {
   if (user && !creating) return <Navigate replace to="/dashboard" />;
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const captchaToken = await captcha.token();
+    if (captchaToken === null) return;
     setCreating(true);
-    const { error, needsConfirmation } = await signUp(values);
+    const { error, needsConfirmation } = await signUp(values, captchaToken);
+    captcha.reset();
     if (error) {
       setCreating(false);
       toast.error('Sign up failed', error.message);
@@ -66,7 +70,12 @@ export default function SignupPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-5"
+        {...captcha.formProps}
+      >
         <FormField label="Name" error={errors.name?.message}>
           {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
         </FormField>
@@ -79,6 +88,8 @@ export default function SignupPage() {
         <SubmitButton busy={isSubmitting} busyLabel="Creating account...">
           Create account
         </SubmitButton>
+        {/* Under the button, so the widget appearing never moves the button being pressed. */}
+        {captcha.widget}
       </form>
       <OrDivider />
       <GoogleButton>Sign up with Google</GoogleButton>

@@ -156,6 +156,28 @@ describe('/invitations', () => {
     },
   );
 
+  it('sends a manager without an authenticator app to set one up, keeping the invitation', async () => {
+    answerInvitations([invitation({ role: 'manager' })]);
+    supabaseFake.answer('rpc:accept_invitation', {
+      error: {
+        code: 'PT428',
+        message: 'Managing an organisation needs two-factor sign-in.',
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Join Riverside Surgery' }));
+    const riverside = within(card('Riverside Surgery'));
+    expect(await riverside.findByRole('alert')).toHaveTextContent(
+      'Managing Riverside Surgery needs two-factor sign-in. Set up an authenticator app on your account, then come back here to join: this invitation stays open.',
+    );
+    expect(riverside.getByRole('link', { name: 'Set up an authenticator app' })).toHaveAttribute(
+      'href',
+      '/account/security?return_to=%2Finvitations',
+    );
+    expect(riverside.getByRole('button', { name: 'Join Riverside Surgery' })).toBeEnabled();
+    expect(toastSuccess).not.toHaveBeenCalled();
+  });
+
   it('says the join failed, and logs it, when the call fails otherwise', async () => {
     answerInvitations([invitation()]);
     supabaseFake.answer('rpc:accept_invitation', {

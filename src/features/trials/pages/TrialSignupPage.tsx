@@ -12,7 +12,7 @@ import { awaitingSignInCode } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { getAuthState } from '@/lib/auth/authStore';
 import { AccountFields } from '@/features/auth/components/AccountFields';
-import { AuthCard } from '@/features/auth/components/AuthCard';
+import { AuthCard, useCaptcha } from '@/features/auth/components/AuthCard';
 import { loginSchema } from '@/features/auth/schemas';
 import { toast } from '@/lib/toast';
 import { requestTrialMutation } from '../trialRequest';
@@ -136,10 +136,14 @@ function TrialSignupForm({
 }) {
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const { errors, isSubmitting } = form.formState;
+  const captcha = useCaptcha();
 
   const onSubmit = form.handleSubmit(
     async ({ email, password }) => {
-      const error = await signInWithPassword(email, password);
+      const captchaToken = await captcha.token();
+      if (captchaToken === null) return;
+      const error = await signInWithPassword(email, password, captchaToken);
+      captcha.reset();
       if (error) {
         toast.error(toasts.loginFailed.title, error.message || toasts.loginFailed.fallback);
         return;
@@ -160,7 +164,12 @@ function TrialSignupForm({
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-5"
+      {...captcha.formProps}
+    >
       <AccountFields
         register={form.register}
         errors={errors}
@@ -169,6 +178,8 @@ function TrialSignupForm({
       <SubmitButton busy={isSubmitting} busyLabel={copy.submitting}>
         {copy.submit}
       </SubmitButton>
+      {/* Under the button, so the widget appearing never moves the button being pressed. */}
+      {captcha.widget}
     </form>
   );
 }

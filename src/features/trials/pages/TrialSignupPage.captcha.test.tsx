@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthStateProvider } from '@/lib/auth/AuthProvider';
+import { signedOutState } from '@/lib/auth/authStore';
+import { installFakeTurnstile, uninstallFakeTurnstile } from '@/lib/captcha/fakeTurnstile';
+import TrialSignupPage from './TrialSignupPage';
+
+const api = vi.hoisted(() => ({
+  signInWithPassword: vi.fn(),
+  signInNeedsCode: vi.fn(),
+  verifySignInCode: vi.fn(),
+  cancelSignIn: vi.fn(),
+}));
+const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
+vi.mock('@/lib/auth/api', () => api);
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: toastError } }));
+
+describe('TrialSignupPage and the captcha', () => {
+  afterEach(uninstallFakeTurnstile);
+
+  it('signs in with the widget’s token; a refusal keeps what was typed', async () => {
+    const fake = installFakeTurnstile();
+    api.signInWithPassword.mockResolvedValue({
+      message: 'Complete the check',
+      code: 'captcha_failed',
+    });
+    render(
+      <AuthStateProvider value={signedOutState}>
+        <MemoryRouter>
+          <TrialSignupPage />
+        </MemoryRouter>
+      </AuthStateProvider>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Password123');
+    await user.click(screen.getByRole('button', { name: 'Request Free Trial' }));
+
+    await vi.waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('Login Failed', 'Complete the check'),
+    );
+    expect(api.signInWithPassword).toHaveBeenCalledWith(
+      'sam@example.com',
+      'Password123',
+      'token-1',
+    );
+    expect(fake.resets).toBe(1);
+    expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('Password123');
+  });
+});
