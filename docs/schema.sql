@@ -986,6 +986,21 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.attempt_email_deliveries_now(kind text, function_name text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from vault.decrypted_secrets where name = 'project_url')
+    and exists (select 1 from vault.decrypted_secrets where name = 'secret_key') then
+    perform private.attempt_email_deliveries(attempt_email_deliveries_now.kind,
+      attempt_email_deliveries_now.function_name);
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.audit(action text, target_user_id uuid, target_id uuid, details jsonb DEFAULT '{}'::jsonb, organisation_id uuid DEFAULT NULL::uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -1842,34 +1857,6 @@ begin
         (select o.name from public.organisations o where o.id = invitation.organisation_id)), 200),
       'You have been invited to join an organisation on Revolve. Open Invitations from your dashboard to accept.',
       'info');
-  end if;
-end;
-$function$;
-
-CREATE OR REPLACE FUNCTION private.send_invitation_emails_now()
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if exists (select 1 from vault.decrypted_secrets where name = 'project_url')
-    and exists (select 1 from vault.decrypted_secrets where name = 'secret_key') then
-    perform private.attempt_email_deliveries('organisation_invitation', 'send-organisation-invitation');
-  end if;
-end;
-$function$;
-
-CREATE OR REPLACE FUNCTION private.send_security_emails_now()
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if exists (select 1 from vault.decrypted_secrets where name = 'project_url')
-    and exists (select 1 from vault.decrypted_secrets where name = 'secret_key') then
-    perform private.attempt_email_deliveries('mfa_lockout', 'send-security-alert');
   end if;
 end;
 $function$;
@@ -3073,7 +3060,7 @@ begin
     return next;
     result := null;
   end loop;
-  perform private.send_invitation_emails_now();
+  perform private.attempt_email_deliveries_now('organisation_invitation', 'send-organisation-invitation');
 end;
 $function$;
 
@@ -3884,7 +3871,7 @@ begin
   returning * into lockout;
   insert into public.email_deliveries (kind, subject_id, user_id)
   select 'mfa_lockout', lockout.id, p.id from public.profiles p where p.id = account;
-  perform private.send_security_emails_now();
+  perform private.attempt_email_deliveries_now('mfa_lockout', 'send-security-alert');
   return jsonb_build_object('decision', 'reject',
     'message', private.mfa_lockout_message(lockout.locked_until));
 end;
@@ -4144,7 +4131,7 @@ begin
   update public.organisation_invitations i set sent_at = now(), expires_at = now() + interval '14 days'
   where i.id = target.id returning * into target;
   perform private.send_invitation(target);
-  perform private.send_invitation_emails_now();
+  perform private.attempt_email_deliveries_now('organisation_invitation', 'send-organisation-invitation');
   perform private.audit('resend_invitation', null, target.id, jsonb_build_object('email', target.email),
     target.organisation_id);
   return query select l.* from public.organisation_invitation_list l where l.id = target.id;

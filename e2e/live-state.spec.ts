@@ -125,6 +125,10 @@ test('rejected: the dashboard card offers a new request live, without a reload',
   const user = await userOnDashboard(browser, 'live-reject');
   const pending = await adminTab(page, /^Pending Trials/, user.email);
   await pending.getByRole('button', { name: `Reject ${user.email}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Reject trial request' })
+    .getByRole('button', { name: 'Reject' })
+    .click();
   await expect(user.card).toContainText('No Active Trial', live);
   await expect(user.card.getByRole('link', { name: 'Start Free Trial' })).toBeVisible();
   expect(await notReloaded(user.userPage)).toBe(true);

@@ -200,6 +200,20 @@ begin
 end;
 $$;
 
+-- Sends an attempt for each e-mail of `kind` due now (pg_net posts after the commit), for an e-mail
+-- asked for in a user's action rather than by a scheduled run, when the project's Vault secrets
+-- are there; without them nothing fails here, and the kind's scheduled run says what is missing.
+create function private.attempt_email_deliveries_now(kind text, function_name text) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  if exists (select 1 from vault.decrypted_secrets where name = 'project_url')
+    and exists (select 1 from vault.decrypted_secrets where name = 'secret_key') then
+    perform private.attempt_email_deliveries(attempt_email_deliveries_now.kind,
+      attempt_email_deliveries_now.function_name);
+  end if;
+end;
+$$;
+
 -- The function's side of an attempt (service role only). The claim is one conditional update: of
 -- two calls for one attempt only one gets the row; a delivered, cancelled or superseded attempt
 -- gets nothing.
@@ -237,7 +251,7 @@ end;
 $$;
 
 revoke all on function private.settle_email_attempts(),
-  private.attempt_email_deliveries(text, text), public.send_trial_reminders(),
+  private.attempt_email_deliveries(text, text), private.attempt_email_deliveries_now(text, text), public.send_trial_reminders(),
   private.assert_email_delivered(text), public.claim_email_delivery(text, uuid, integer),
   public.record_email_delivery(uuid, integer, text, boolean)
   from public, anon, authenticated, service_role;

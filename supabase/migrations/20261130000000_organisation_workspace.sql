@@ -635,18 +635,6 @@ begin
 end;
 $$;
 
--- Sends the invitation e-mails queued, now (pg_net posts after the commit) rather than at the next
--- minute's run, when the project's Vault secrets are there; without them the scheduled run says so.
-create function private.send_invitation_emails_now() returns void
-language plpgsql volatile security definer set search_path = '' as $$
-begin
-  if exists (select 1 from vault.decrypted_secrets where name = 'project_url')
-    and exists (select 1 from vault.decrypted_secrets where name = 'secret_key') then
-    perform private.attempt_email_deliveries('organisation_invitation', 'send-organisation-invitation');
-  end if;
-end;
-$$;
-
 -- Invites the people listed (a JSON array of {email, name, cohort}, up to 500): each gets its own
 -- result (row_number: its place in the list, from 1): 'invited', 'already_invited' (an open invitation exists: nothing is sent
 -- again, so an upload can be repeated), 'already_member', 'invalid_email', 'invalid_name',
@@ -761,7 +749,7 @@ begin
     return next;
     result := null;
   end loop;
-  perform private.send_invitation_emails_now();
+  perform private.attempt_email_deliveries_now('organisation_invitation', 'send-organisation-invitation');
 end;
 $$;
 
@@ -784,7 +772,7 @@ begin
   update public.organisation_invitations i set sent_at = now(), expires_at = now() + interval '14 days'
   where i.id = target.id returning * into target;
   perform private.send_invitation(target);
-  perform private.send_invitation_emails_now();
+  perform private.attempt_email_deliveries_now('organisation_invitation', 'send-organisation-invitation');
   perform private.audit('resend_invitation', null, target.id, jsonb_build_object('email', target.email),
     target.organisation_id);
   return query select l.* from public.organisation_invitation_list l where l.id = target.id;
@@ -1131,7 +1119,7 @@ $job$);
 revoke all on function private.may_open_module(uuid, text), private.organisation_seats_taken(uuid),
   private.join_organisation(uuid, uuid),
   private.check_organisation(text, text, integer, date, date), private.check_cohort_name(text),
-  private.send_invitation(public.organisation_invitations), private.send_invitation_emails_now(),
+  private.send_invitation(public.organisation_invitations),
   private.open_invitation_for_caller(uuid),
   public.create_organisation(text, text, integer, date, date),
   public.update_organisation(uuid, text, text, integer, date, date), public.admin_organisations(),

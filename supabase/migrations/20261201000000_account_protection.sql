@@ -87,7 +87,7 @@ begin
   returning * into lockout;
   insert into public.email_deliveries (kind, subject_id, user_id)
   select 'mfa_lockout', lockout.id, p.id from public.profiles p where p.id = account;
-  perform private.send_security_emails_now();
+  perform private.attempt_email_deliveries_now('mfa_lockout', 'send-security-alert');
   return jsonb_build_object('decision', 'reject',
     'message', private.mfa_lockout_message(lockout.locked_until));
 end;
@@ -100,18 +100,6 @@ language sql stable security definer set search_path = '' as $$
   select p.email, p.name, l.locked_at, l.locked_until
   from private.mfa_lockouts l join public.profiles p on p.id = l.user_id
   where l.id = lockout_id;
-$$;
-
--- Sends the lock-out e-mails queued now (pg_net posts after the commit), when the project's Vault
--- secrets are there; the scheduled run below retries, and says so when they are missing.
-create function private.send_security_emails_now() returns void
-language plpgsql volatile security definer set search_path = '' as $$
-begin
-  if exists (select 1 from vault.decrypted_secrets where name = 'project_url')
-    and exists (select 1 from vault.decrypted_secrets where name = 'secret_key') then
-    perform private.attempt_email_deliveries('mfa_lockout', 'send-security-alert');
-  end if;
-end;
 $$;
 
 create function public.send_security_emails() returns integer
@@ -191,7 +179,7 @@ create trigger cap_factor_name before insert or update of friendly_name on auth.
 
 revoke all on function private.mfa_lockout_message(timestamptz),
   public.mfa_verification_attempt(jsonb), public.mfa_lockout_email(uuid),
-  private.send_security_emails_now(), public.send_security_emails(),
+  public.send_security_emails(),
   public.before_user_created(jsonb), private.cap_factor_name()
   from public, anon, authenticated, service_role;
 grant execute on function public.mfa_verification_attempt(jsonb), public.before_user_created(jsonb)
