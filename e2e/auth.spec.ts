@@ -397,6 +397,7 @@ test('Google sign-in goes through the consent page and returns home signed in', 
   await page.getByLabel(/e-mail/i).fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL('/');
+  await expect(toast(page, 'Signed in successfully!')).toBeVisible();
   const menu = await openProfileMenu(page);
   await expect(menu).toContainText(email);
 });

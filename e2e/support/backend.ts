@@ -333,11 +333,13 @@ interface LeadFields {
 
 /**
  * Files leads as submit-lead does (service role), all in one statement: every one gets the same
- * moment, as many submissions at once would.
+ * moment, as many submissions at once would. That moment is two hours ago, so a test's bulk (the
+ * export's 1,201) does not spend the form's site-wide hourly limit for the tests after it.
  */
 export async function fileLeads(leads: readonly LeadFields[]): Promise<void> {
+  const createdAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
   const { error } = await service()
     .from('leads')
-    .insert(leads.map((lead) => ({ ...lead, client_key: '0'.repeat(64) })));
+    .insert(leads.map((lead) => ({ ...lead, client_key: '0'.repeat(64), created_at: createdAt })));
   if (error) throw error;
 }

@@ -21,6 +21,10 @@ export const accountPages = {
   },
 } satisfies Record<string, Omit<PageCopy, 'title'>>;
 
+/** Under the sign-up form: what the account's details are for. */
+export const signupPrivacy =
+  'We use your name and e-mail address to run your account and your training.';
+
 /**
  * Shown on /signup instead of going home when the account was created without a session: e-mail
  * confirmation is on (as in production), so the address must be confirmed before signing in.

@@ -22,6 +22,8 @@ export const bookDemoForm = {
     title: 'Thank you for your interest!',
     description: "We'll be in touch soon to arrange your demo.",
   },
+  /** Under the form (the visitor's details are stored as a lead). */
+  privacy: 'We use these details only to reply to you about Revolve’s training.',
   failureToast: {
     title: 'Registration failed',
     fallback: 'Failed to register your interest. Please try again.',

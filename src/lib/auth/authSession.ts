@@ -112,10 +112,37 @@ function reportRedirectError(error: AuthError): void {
   toast.error(title, error.message);
 }
 
+/**
+ * Whether the address carries a sign-in that Auth sent back (Google, or a confirmation or magic
+ * link), not a password reset, which /change-password reports itself.
+ */
+function bringsSignIn(): boolean {
+  const { hash, search, pathname } = window.location;
+  if (pathname === '/change-password') return false;
+  return (
+    new URLSearchParams(hash.slice(1)).has('access_token') ||
+    new URLSearchParams(search).has('code')
+  );
+}
+
+/**
+ * Says 'Signed in successfully!' for a sign-in that came back in the address, as the password form
+ * says it: unless the account's authenticator code comes next (the code step says it then).
+ */
+async function welcomeBack(): Promise<void> {
+  const { data } = await supabase.auth.getSession();
+  if (!data.session) return;
+  const { data: level } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  if (level?.currentLevel === 'aal1' && level.nextLevel === 'aal2') return;
+  toast.success('Signed in successfully!');
+}
+
 export async function connect(): Promise<AppSupabaseClient> {
   supabase.auth.onAuthStateChange(onSessionEvent);
+  const signingIn = bringsSignIn();
   const { error } = await supabase.auth.initialize();
   if (error) reportRedirectError(error);
+  else if (signingIn) await welcomeBack();
   // supabase-js empties a fragment that carried a session but leaves a bare '#' behind, and leaves
   // one that carried an error as it was.
   if (error || window.location.href.endsWith('#')) {

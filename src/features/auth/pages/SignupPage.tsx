@@ -3,10 +3,11 @@ import { useEffect, useRef, useState, type Ref } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Link } from '@/lib/links';
 import { FieldError, FormField } from '@/components/form/FormField';
+import { PrivacyLine } from '@/components/form/PrivacyLine';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Input } from '@/components/ui/input';
-import { accountPages, signupConfirmationCopy } from '@/content/accountPages';
+import { accountPages, signupConfirmationCopy, signupPrivacy } from '@/content/accountPages';
 import { toast } from '@/lib/toast';
 import { signUp } from '@/lib/auth/api';
 import { useAuth } from '@/lib/auth/AuthProvider';
@@ -85,6 +86,7 @@ export default function SignupPage() {
           passwordAutoComplete="new-password"
         />
         <AcceptTermsField register={form.register} error={errors.acceptTerms?.message} />
+        <PrivacyLine purpose={signupPrivacy} />
         <SubmitButton busy={isSubmitting} busyLabel="Creating account...">
           Create account
         </SubmitButton>

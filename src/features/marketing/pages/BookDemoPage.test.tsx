@@ -1,7 +1,16 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
 import BookDemoPage from './BookDemoPage';
+
+// The privacy line under the form is a router link.
+const renderPage = () =>
+  render(
+    <MemoryRouter>
+      <BookDemoPage />
+    </MemoryRouter>,
+  );
 
 const { success, error } = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: { success, error } }));
@@ -35,7 +44,7 @@ describe('the register-interest form', () => {
 
   it('thanks the visitor with the SPEC.md toast and resets every field, subject to its default', async () => {
     const user = userEvent.setup();
-    render(<BookDemoPage />);
+    renderPage();
     fillIn();
     await user.click(screen.getByRole('button', { name: 'Register interest' }));
 
@@ -61,7 +70,7 @@ describe('the register-interest form', () => {
   });
 
   it('leaves validation to the browser: every field required, no noValidate', () => {
-    render(<BookDemoPage />);
+    renderPage();
     for (const label of ['First name', 'Last name', 'Email', 'Subject', 'Message']) {
       expect(screen.getByLabelText(label)).toBeRequired();
     }
@@ -73,9 +82,20 @@ describe('the register-interest form', () => {
     );
   });
 
+  it('says under the form what the details are for, with the way to the privacy notice', () => {
+    renderPage();
+    expect(
+      screen.getByText(/^We use these details only to reply to you about Revolve’s training\./),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Read our privacy notice' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions#privacy-policy',
+    );
+  });
+
   it('does not thank the visitor while a required field is empty', async () => {
     const user = userEvent.setup();
-    render(<BookDemoPage />);
+    renderPage();
     await user.click(screen.getByRole('button', { name: 'Register interest' }));
     expect(success).not.toHaveBeenCalled();
   });
@@ -85,7 +105,7 @@ describe('the register-interest form', () => {
       Response.json({ error: 'Too many submissions. Please try again later.' }, { status: 429 }),
     );
     const user = userEvent.setup();
-    render(<BookDemoPage />);
+    renderPage();
     fillIn();
     await user.click(screen.getByRole('button', { name: 'Register interest' }));
 
@@ -104,7 +124,7 @@ describe('the register-interest form', () => {
 
   it('on a server fault or no network says so in general terms, fields kept', async () => {
     const user = userEvent.setup();
-    render(<BookDemoPage />);
+    renderPage();
     for (const failure of [
       () => Promise.resolve(Response.json({ error: 'TypeError: internals' }, { status: 500 })),
       () => Promise.reject(new TypeError('Failed to fetch')),
@@ -127,7 +147,7 @@ describe('the register-interest form', () => {
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
-    render(<BookDemoPage />);
+    renderPage();
     fillIn();
     await user.click(screen.getByRole('button', { name: 'Register interest' }));
     const sending = await screen.findByRole('button', { name: 'Sending...' });
@@ -140,7 +160,7 @@ describe('the register-interest form', () => {
   });
 
   it('hides the honeypot from people and from the keyboard', () => {
-    render(<BookDemoPage />);
+    renderPage();
     const honeypot = screen.getByLabelText('Leave this field empty');
     expect(honeypot).toHaveAttribute('tabindex', '-1');
     expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();

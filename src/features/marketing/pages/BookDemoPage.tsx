@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { PageHero } from '@/components/layout/PageHero';
+import { PrivacyLine } from '@/components/form/PrivacyLine';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { Input } from '@/components/ui/input';
@@ -117,10 +118,11 @@ export default function BookDemoPage() {
               autoComplete="off"
             />
           </div>
-          <div className="sm:col-span-2">
+          <div className="space-y-4 sm:col-span-2">
             <Button type="submit" size="lg" disabled={sending || !interactive}>
               {sending ? bookDemoForm.sendingLabel : bookDemoForm.submitLabel}
             </Button>
+            <PrivacyLine purpose={bookDemoForm.privacy} />
           </div>
         </form>
         <aside aria-labelledby="demo-next" className="rounded-2xl bg-secondary p-6 md:p-8">
