@@ -9,10 +9,10 @@
 const compositions = {
   // Marketing pages carry the trial button, whose state follows the visitor's trial.
   marketing: ['^src/features/trials/components/TrialButton[.]tsx$'],
-  // The trial sign-up page is the sign-in form (its fields, card, schema and code step) plus the
-  // request.
+  // The trial sign-up page is the sign-in form (its fields, card, schema, code step and the Google
+  // and Microsoft buttons) plus the request.
   trials: [
-    '^src/features/auth/components/(AccountFields|AuthCard|SignInCodeStep)[.]tsx$',
+    '^src/features/auth/components/(AccountFields|AuthCard|ExternalSignInButtons|SignInCodeStep)[.]tsx$',
     '^src/features/auth/schemas[.]ts$',
     // The dashboard carries My learning (its first queries start with the page's).
     '^src/features/learning/api[.]ts$',

@@ -441,6 +441,7 @@ test.describe('the Profile menu', () => {
       await expect(menu.getByRole('menuitem')).toHaveText([
         'Dashboard',
         'Admin',
+        'Account',
         'Account security',
         'Logout',
       ]);
@@ -459,6 +460,7 @@ test.describe('the Profile menu', () => {
       const menu = await openProfileMenu(page);
       await expect(menu.getByRole('menuitem')).toHaveText([
         'Dashboard',
+        'Account',
         'Account security',
         'Logout',
       ]);

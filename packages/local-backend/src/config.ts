@@ -79,6 +79,8 @@ export interface AuthSettings {
   passwordRequirements: string;
   enableConfirmations: boolean;
   googleEnabled: boolean;
+  /** [auth.external.azure] enabled: Sign in with Microsoft (the local consent page stands in). */
+  azureEnabled: boolean;
   /** [auth] enable_anonymous_sign_ins: POST /signup with neither e-mail nor phone. */
   enableAnonymousSignIns: boolean;
   /** [auth.rate_limit] anonymous_users: anonymous sign-ins per hour, per IP address. */
@@ -317,6 +319,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
   const auth = table(toml.auth);
   const authEmail = table(auth.email);
   const google = table(table(auth.external).google);
+  const azure = table(table(auth.external).azure);
   const functions = table(toml.functions);
   const edgeRuntime = table(toml.edge_runtime);
 
@@ -348,6 +351,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): BackendConfig {
         envSwitch('LOCAL_BACKEND_ENABLE_CONFIRMATIONS') ??
         read(authEmail, 'enable_confirmations', false),
       googleEnabled: read(google, 'enabled', false),
+      azureEnabled: read(azure, 'enabled', false),
       enableAnonymousSignIns: read(auth, 'enable_anonymous_sign_ins', false),
       anonymousSignInsPerHour: read(table(auth.rate_limit), 'anonymous_users', 30),
       enableManualLinking: read(auth, 'enable_manual_linking', false),

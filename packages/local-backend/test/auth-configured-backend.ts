@@ -12,7 +12,11 @@ export type ConfigAdditions = Partial<Record<'auth' | 'auth.email' | 'auth.rate_
  */
 export async function startConfiguredBackend(
   additions: ConfigAdditions,
-  options: { rateLimits?: 'strict' | 'relaxed' } = {},
+  options: {
+    rateLimits?: 'strict' | 'relaxed';
+    /** Fixture lines to replace, e.g. to switch a provider off. */
+    replacements?: [string, string][];
+  } = {},
 ): Promise<TestBackend> {
   const root = await mkdtemp(join(tmpdir(), 'local-backend-configured-'));
   try {
@@ -24,6 +28,10 @@ export async function startConfiguredBackend(
       const header = `[${table}]\n`;
       if (!config.includes(header)) throw new Error(`the fixture config has no ${header}`);
       config = config.replace(header, `${header}${(lines ?? []).join('\n')}\n`);
+    }
+    for (const [line, replacement] of options.replacements ?? []) {
+      if (!config.includes(line)) throw new Error(`the fixture config has no ${line}`);
+      config = config.replace(line, replacement);
     }
     await writeFile(configPath, config);
     return await startTestBackend({ supabaseDir, rateLimits: options.rateLimits });

@@ -127,19 +127,34 @@ export async function consentToGoogle(
   email: string,
   name = '',
 ): Promise<{ page: string; response: Response }> {
+  return consentTo('google', authorizeUrl, { email, name });
+}
+
+/**
+ * Walks a provider's local consent page: GET the authorize URL, then submits the form with `fields`
+ * (an e-mail and name, Microsoft's `domain_verified`, or `cancel`).
+ */
+export async function consentTo(
+  provider: 'google' | 'azure',
+  authorizeUrl: string,
+  fields: Record<string, string>,
+): Promise<{ page: string; response: Response }> {
   const pageResponse = await fetch(authorizeUrl);
   expect(pageResponse.status).toBe(200);
   expect(pageResponse.headers.get('content-type')).toContain('text/html');
   const page = await pageResponse.text();
   const state = /name="state" value="([^"]+)"/.exec(page)?.[1];
   expect(state).toBeTruthy();
-  const response = await fetch(`${authUrl}/authorize/google`, {
+  const consentUrl = `${new URL(authorizeUrl).origin}/auth/v1/authorize/${provider}`;
+  const response = await fetch(consentUrl, {
     method: 'POST',
-    body: new URLSearchParams({ state: state as string, email, name }),
+    body: new URLSearchParams({ state: state as string, ...fields }),
     redirect: 'manual',
   });
   return { page, response };
 }
 
-export const googleAuthorizeUrl = (redirectTo: string) =>
-  `${authUrl}/authorize?provider=google&redirect_to=${encodeURIComponent(redirectTo)}`;
+export const googleAuthorizeUrl = (redirectTo: string) => authorizeUrl('google', redirectTo);
+
+export const authorizeUrl = (provider: string, redirectTo: string, base = authUrl) =>
+  `${base}/authorize?provider=${provider}&redirect_to=${encodeURIComponent(redirectTo)}`;

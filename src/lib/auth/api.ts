@@ -1,6 +1,7 @@
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { logger } from '@/lib/logger';
 import { connectAuth } from './authStore';
+import { rememberSignInProvider, type ExternalProvider } from './externalProviders';
 import { isWrongCode } from './wrongCode';
 
 /**
@@ -99,12 +100,20 @@ export async function signUp(
   return { error, needsConfirmation };
 }
 
-/** Leaves for Google's consent page (the local backend's stand-in in development); returns to /. */
-export function signInWithGoogle() {
+/**
+ * Leaves for the provider's consent page (the local backend's stand-in in development); the user
+ * comes back to `returnPath`, a path on this site, signed in or with the failure in the address.
+ */
+export function signInWithProvider(provider: ExternalProvider, returnPath = '/') {
   return withClient(async (supabase) => {
+    rememberSignInProvider(provider);
     const { error } = await supabase.auth.signInWithOAuth({
-      provider: 'google',
-      options: { redirectTo: siteUrl('/') },
+      provider,
+      options: {
+        redirectTo: siteUrl(returnPath),
+        // Supabase Auth's azure provider reads the address from the ID token's email claim.
+        ...(provider === 'azure' ? { scopes: 'email' } : {}),
+      },
     });
     return error;
   });

@@ -1,12 +1,16 @@
-import type { Session, User } from '@supabase/supabase-js';
+import { AuthImplicitGrantRedirectError, type Session, type User } from '@supabase/supabase-js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { supabaseFake } from '@/test/supabaseFake';
 import { getAuthState } from './authStore';
 import { connect } from './authSession';
+import { rememberSignInProvider } from './externalProviders';
 
 vi.mock('@/lib/supabase', () =>
   import('@/test/supabaseFake').then((fake) => fake.asSupabaseModule),
 );
+const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: toastError } }));
+vi.mock('@/lib/logger', () => ({ logger: { error: vi.fn(), warn: vi.fn(), info: vi.fn() } }));
 
 const user = { id: 'u1', email: 'sam@example.com' } as User;
 const session = { user, access_token: 'token' } as Session;
@@ -65,5 +69,40 @@ describe('the auth store and the assurance level', () => {
     await vi.waitFor(() => expect(assuranceLookups()).toHaveLength(4));
     await settle();
     expect(getAuthState()).toMatchObject({ user: null, aal: null, aalLoading: false });
+  });
+});
+
+describe('a sign-in that came back refused', () => {
+  beforeEach(() => {
+    supabaseFake.reset();
+    toastError.mockReset();
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/login?return_to=%2Fdashboard&error=access_denied');
+  });
+
+  const refusal = (description: string | undefined) =>
+    new AuthImplicitGrantRedirectError(
+      description ?? 'Error in URL with unspecified error_description',
+      { error: 'access_denied', code: 'unspecified_code' },
+    );
+
+  it('is titled by the provider the user left for, with its words, and the address is cleaned', async () => {
+    rememberSignInProvider('azure');
+    const message = 'AADSTS65004: User declined to consent to access the app.';
+    supabaseFake.answer('auth:initialize', { error: refusal(message) });
+    await connect();
+    expect(toastError).toHaveBeenCalledWith('Microsoft sign in failed', message);
+    expect(`${window.location.pathname}${window.location.search}`).toBe(
+      '/login?return_to=%2Fdashboard',
+    );
+  });
+
+  it("is Google's when no provider was remembered; a refusal without words says what happened", async () => {
+    supabaseFake.answer('auth:initialize', { error: refusal(undefined) });
+    await connect();
+    expect(toastError).toHaveBeenCalledWith(
+      'Google sign in failed',
+      'Sign-in was cancelled or refused.',
+    );
   });
 });

@@ -10,6 +10,7 @@ import { supabase, type AppSupabaseClient } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
 import { clearTrialMarker } from '@/lib/trialMarker';
 import { getAuthState, setAuthState, type AuthState } from './authStore';
+import { rememberedSignInProvider, signInFailedTitle } from './externalProviders';
 
 // Loaded on demand with supabase-js (see connectAuth in ./authStore.ts).
 
@@ -98,7 +99,7 @@ async function lookUpAdmin(userId: string): Promise<void> {
 /**
  * A failure that a sign-in or reset link brought back in the address. An e-mail link (confirmation,
  * magic link) that has expired or was used says so with `otp_expired`; every other failure on a page
- * other than the reset page came back from Google.
+ * other than the reset page came back from the provider the user last left for.
  */
 function reportRedirectError(error: AuthError): void {
   logger.error('Signing in from the link failed:', error);
@@ -108,8 +109,34 @@ function reportRedirectError(error: AuthError): void {
       ? 'Update password failed'
       : code === 'otp_expired'
         ? 'Sign in failed'
-        : 'Google sign in failed';
-  toast.error(title, error.message);
+        : signInFailedTitle(rememberedSignInProvider());
+  toast.error(title, providerMessage(error));
+}
+
+/**
+ * Google refuses with `error=access_denied` and no description, which supabase-js reports as
+ * 'Error in URL with unspecified error_description': not words for a user.
+ */
+function providerMessage(error: AuthError): string {
+  const details = isAuthImplicitGrantRedirectError(error) ? error.details : null;
+  if (
+    details?.error === 'access_denied' &&
+    error.message === 'Error in URL with unspecified error_description'
+  ) {
+    return 'Sign-in was cancelled or refused.';
+  }
+  return error.message;
+}
+
+/** The parameters Supabase Auth adds to the query of a refused sign-in's return address. */
+const oauthErrorParams = ['error', 'error_description', 'error_code'];
+
+function withoutOAuthError(search: string): string {
+  const params = new URLSearchParams(search);
+  if (!params.has('error')) return search;
+  for (const name of oauthErrorParams) params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
 }
 
 /**
@@ -147,7 +174,8 @@ export async function connect(): Promise<AppSupabaseClient> {
   // one that carried an error as it was.
   if (error || window.location.href.endsWith('#')) {
     const { pathname, search } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+    const kept = error ? withoutOAuthError(search) : search;
+    window.history.replaceState(window.history.state, '', `${pathname}${kept}`);
   }
   return supabase;
 }

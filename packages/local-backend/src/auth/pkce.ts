@@ -129,15 +129,16 @@ export async function exchangeCode(
     await client.query('delete from auth.flow_state where id = $1', [flow.id]);
     const user = await findUserById(client, flow.user_id);
     if (!user) throw notFound();
+    const oauth = flow.authentication_method === 'oauth';
     const response = await startSession(
       context,
       client,
       user,
       flow.authentication_method as AuthMethod,
       request,
-      flow.provider_type === 'google' ? 'google' : 'email',
+      oauth ? flow.provider_type : 'email',
     );
-    return flow.provider_type === 'google' ? { ...response, provider_token: 'local' } : response;
+    return oauth ? { ...response, provider_token: 'local' } : response;
   });
   if (expired || !session) {
     throw authError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');

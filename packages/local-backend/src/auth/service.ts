@@ -8,8 +8,8 @@ import { createUser, deleteUser, getUserById, listUsers, updateUserById } from '
 import { createAuthContext, type Endpoint } from './context';
 import { authError, unexpectedFailure } from './errors';
 import { enrollFactor, unenrollFactor } from './factors';
-import { authorize, showConsent, submitConsent } from './google';
 import { challengeFactor, verifyFactor } from './mfa-verify';
+import { authorize, showConsent, submitConsent } from './oauth';
 import { recover, resend, sendOtp } from './recover';
 import { assertNoNulInParams } from './request';
 import { linkIdentity, unlinkIdentity } from './identities';
@@ -44,7 +44,7 @@ const routes: Route[] = [
   route('/resend', { POST: resend }),
   route('/verify', { GET: verifyLink, POST: verifyOtp }),
   route('/authorize', { GET: authorize }),
-  route('/authorize/google', { GET: showConsent, POST: submitConsent }),
+  route('/authorize/:provider', { GET: showConsent, POST: submitConsent }),
   route('/settings', { GET: settings }),
   route('/health', { GET: health }),
   route('/.well-known/jwks.json', { GET: jwks }),

@@ -3,7 +3,6 @@ import type { AuthContext } from './context';
 
 const otherProviders = [
   'apple',
-  'azure',
   'bitbucket',
   'discord',
   'facebook',
@@ -37,6 +36,7 @@ export function settings(context: AuthContext): ApiResponse {
         ...Object.fromEntries(otherProviders.map((provider) => [provider, false])),
         email: settings.emailEnabled,
         google: settings.googleEnabled,
+        azure: settings.azureEnabled,
         phone: false,
       },
       disable_signup: !settings.enableSignup,

@@ -12,7 +12,7 @@ export const unsupportedFeatures: [string, string][] = [
   ['/sso/*', 'Single sign-on (SAML)'],
   ['/saml/*', 'Single sign-on (SAML)'],
   ['/admin/sso/*', 'Single sign-on (SAML)'],
-  ['/callback', 'OAuth provider callbacks other than the local Google consent page'],
+  ['/callback', 'OAuth provider callbacks other than the local Google and Microsoft consent pages'],
   ['/oauth/*', 'The OAuth 2.1 server'],
   ['/admin/oauth/*', 'The OAuth 2.1 server'],
   ['/user/oauth/*', 'The OAuth 2.1 server'],

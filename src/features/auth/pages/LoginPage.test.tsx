@@ -13,7 +13,7 @@ const api = vi.hoisted(() => ({
   signInNeedsCode: vi.fn(),
   verifySignInCode: vi.fn(),
   cancelSignIn: vi.fn(),
-  signInWithGoogle: vi.fn(),
+  signInWithProvider: vi.fn(),
 }));
 const { toastSuccess, toastError } = vi.hoisted(() => ({
   toastSuccess: vi.fn(),
@@ -71,6 +71,45 @@ describe('LoginPage', () => {
     await person.type(screen.getByLabelText('Password'), 'Password123');
     await person.click(screen.getByRole('button', { name: 'Sign in' }));
   }
+
+  it('offers Google and Microsoft, each coming back to this page with return_to', async () => {
+    api.signInWithProvider.mockResolvedValue(null);
+    renderLogin(signedOutState);
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('button', { name: 'Sign in with Microsoft' }));
+    expect(api.signInWithProvider).toHaveBeenCalledWith(
+      'azure',
+      '/login?return_to=%2Faccount%2Fsecurity',
+    );
+    // Both wait while the browser leaves.
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sign in with Microsoft' })).toBeDisabled();
+  });
+
+  it('a provider that cannot be reached is a failure toast named for it, and both buttons work again', async () => {
+    api.signInWithProvider.mockResolvedValue({ message: 'Could not reach the sign-in service.' });
+    renderLogin(signedOutState);
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('button', { name: 'Sign in with Microsoft' }));
+    await vi.waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith(
+        'Microsoft sign in failed',
+        'Could not reach the sign-in service.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Sign in with Microsoft' })).toBeEnabled();
+    await person.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(api.signInWithProvider).toHaveBeenLastCalledWith(
+      'google',
+      '/login?return_to=%2Faccount%2Fsecurity',
+    );
+    await vi.waitFor(() =>
+      expect(toastError).toHaveBeenLastCalledWith(
+        'Google sign in failed',
+        'Could not reach the sign-in service.',
+      ),
+    );
+  });
 
   it('without an authenticator app: the password signs in and goes to return_to', async () => {
     api.signInWithPassword.mockResolvedValue(null);

@@ -11,8 +11,8 @@ import { useAuth } from '@/lib/auth/AuthProvider';
 import { awaitingSignInCode } from '@/lib/auth/assurance';
 import { AccountFields } from '../components/AccountFields';
 import { AuthCard, useCaptcha } from '../components/AuthCard';
-import { GoogleButton, OrDivider } from '../components/GoogleButton';
-import { safeReturnTo } from '@/lib/auth/returnTo';
+import { ExternalSignInButtons, OrDivider } from '../components/ExternalSignInButtons';
+import { loginPathReturningTo, safeReturnTo } from '@/lib/auth/returnTo';
 import { loginSchema } from '../schemas';
 
 // Only users with an authenticator app see the code step, so it stays out of the page's first view.
@@ -91,7 +91,8 @@ export default function LoginPage() {
         {captcha.widget}
       </form>
       <OrDivider />
-      <GoogleButton>Sign in with Google</GoogleButton>
+      {/* Back to this page, which moves on to return_to (or asks for the authenticator code). */}
+      <ExternalSignInButtons verb="Sign in" returnPath={loginPathReturningTo(returnTo)} />
     </AuthCard>
   );
 }

@@ -7,12 +7,13 @@ import { signedOutState } from '@/lib/auth/authStore';
 import { installFakeTurnstile, uninstallFakeTurnstile } from '@/lib/captcha/fakeTurnstile';
 import SignupPage from './SignupPage';
 
-const { signUp, toastSuccess, toastError } = vi.hoisted(() => ({
+const { signUp, signInWithProvider, toastSuccess, toastError } = vi.hoisted(() => ({
   signUp: vi.fn(),
+  signInWithProvider: vi.fn(),
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
 }));
-vi.mock('@/lib/auth/api', () => ({ signUp, signInWithGoogle: vi.fn() }));
+vi.mock('@/lib/auth/api', () => ({ signUp, signInWithProvider }));
 vi.mock('@/lib/toast', () => ({ toast: { success: toastSuccess, error: toastError } }));
 
 function Where() {
@@ -86,5 +87,19 @@ describe('SignupPage after the account is created', () => {
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     expect(toastSuccess).not.toHaveBeenCalled();
     expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('offers sign-up with Google and with Microsoft, coming back to this page', async () => {
+    signInWithProvider.mockResolvedValue(null);
+    render(
+      <AuthStateProvider value={signedOutState}>
+        <MemoryRouter initialEntries={['/signup']}>
+          <SignupPage />
+        </MemoryRouter>
+      </AuthStateProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Sign up with Google' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign up with Microsoft' }));
+    expect(signInWithProvider).toHaveBeenCalledWith('azure', '/signup');
   });
 });

@@ -13,7 +13,7 @@ import { signUp } from '@/lib/auth/api';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { AccountFields } from '../components/AccountFields';
 import { AuthCard, useCaptcha } from '../components/AuthCard';
-import { GoogleButton, OrDivider } from '../components/GoogleButton';
+import { ExternalSignInButtons, OrDivider } from '../components/ExternalSignInButtons';
 import { signupSchema, type SignupValues } from '../schemas';
 
 export default function SignupPage() {
@@ -94,7 +94,8 @@ export default function SignupPage() {
         {captcha.widget}
       </form>
       <OrDivider />
-      <GoogleButton>Sign up with Google</GoogleButton>
+      {/* Back to this page, which sends a signed-in user on to the dashboard. */}
+      <ExternalSignInButtons verb="Sign up" returnPath="/signup" />
     </AuthCard>
   );
 }

@@ -18,7 +18,7 @@ const api = vi.hoisted(() => ({
   signInNeedsCode: vi.fn(),
   signUp: vi.fn(),
   sendPasswordResetEmail: vi.fn(),
-  signInWithGoogle: vi.fn(),
+  signInWithProvider: vi.fn(),
   verifySignInCode: vi.fn(),
   cancelSignIn: vi.fn(),
 }));

@@ -12,6 +12,7 @@ const api = vi.hoisted(() => ({
   signInNeedsCode: vi.fn(),
   verifySignInCode: vi.fn(),
   cancelSignIn: vi.fn(),
+  signInWithProvider: vi.fn(),
 }));
 const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
 vi.mock('@/lib/auth/api', () => api);
@@ -49,5 +50,19 @@ describe('TrialSignupPage and the captcha', () => {
     expect(fake.resets).toBe(1);
     expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('Password123');
+  });
+
+  it('offers sign-up with Google and with Microsoft, coming back to the trial request', async () => {
+    api.signInWithProvider.mockResolvedValue(null);
+    render(
+      <AuthStateProvider value={signedOutState}>
+        <MemoryRouter>
+          <TrialSignupPage />
+        </MemoryRouter>
+      </AuthStateProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Sign up with Google' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign up with Microsoft' }));
+    expect(api.signInWithProvider).toHaveBeenCalledWith('azure', '/trial-signup');
   });
 });

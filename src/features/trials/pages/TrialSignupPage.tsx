@@ -13,10 +13,9 @@ import { useAuth } from '@/lib/auth/AuthProvider';
 import { getAuthState } from '@/lib/auth/authStore';
 import { AccountFields } from '@/features/auth/components/AccountFields';
 import { AuthCard, useCaptcha } from '@/features/auth/components/AuthCard';
+import { ExternalSignInButtons, OrDivider } from '@/features/auth/components/ExternalSignInButtons';
 import { loginSchema } from '@/features/auth/schemas';
 import { toast } from '@/lib/toast';
-import { requestTrialMutation } from '../trialRequest';
-import { announceTrialRequest } from '../trialRequestMessages';
 
 // The dialog library loads when the request has gone through, not with the form.
 const TrialThankYouDialog = lazy(() =>
@@ -46,10 +45,12 @@ export default function TrialSignupPage() {
 
   const requestFor = useCallback(async (userId: string) => {
     // This page is outside the portal's query provider and its first view is a form: the query
-    // cache loads with the request (the signed-in header loads the same module).
-    const request = import('@/lib/queryClient').then(({ runMutation }) =>
-      runMutation(requestTrialMutation(), { userId }),
+    // cache and the request's own modules load with the request (the signed-in header loads the
+    // same modules), which keeps the first view in its budget.
+    const [{ runMutation }, { requestTrialMutation }, { announceTrialRequest }] = await Promise.all(
+      [import('@/lib/queryClient'), import('../trialRequest'), import('../trialRequestMessages')],
     );
+    const request = runMutation(requestTrialMutation(), { userId });
     if (await announceTrialRequest(request, 'signup-form')) setConfirming(true);
   }, []);
 
@@ -104,12 +105,21 @@ export default function TrialSignupPage() {
           </Button>
         </div>
       ) : (
-        <TrialSignupForm
-          onSignedIn={requestFor}
-          onCodeNeeded={() => {
-            requestAfterCode.current = true;
-          }}
-        />
+        <>
+          <TrialSignupForm
+            onSignedIn={requestFor}
+            onCodeNeeded={() => {
+              requestAfterCode.current = true;
+            }}
+          />
+          <OrDivider />
+          {/*
+           * Google or Microsoft brings the user back here signed in, to the one-button request above
+           * with the account's address shown: the trial is asked for knowingly, never on arrival.
+           * The code step, for an account with an authenticator app, shows here first.
+           */}
+          <ExternalSignInButtons verb="Sign up" returnPath="/trial-signup" />
+        </>
       )}
       {confirming ? (
         <Suspense fallback={null}>
