@@ -66,6 +66,14 @@ create table private.unlock_attempts (
   constraint unlock_attempts_pkey PRIMARY KEY (id)
 );
 
+create table private.withdrawn_certificates (
+  code text not null,
+  withdrawn_at timestamp with time zone default now() not null,
+  constraint withdrawn_certificates_code_check CHECK ((code ~ '^[2-9A-HJ-NP-Z]{12}$'::text)),
+  constraint withdrawn_certificates_pkey PRIMARY KEY (code)
+);
+alter table private.withdrawn_certificates enable row level security;
+
 create table public.access_codes (
   id uuid default gen_random_uuid() not null,
   organisation_id uuid not null,
@@ -115,7 +123,7 @@ create table public.admin_audit_log (
   target_id uuid,
   details jsonb default '{}'::jsonb not null,
   at timestamp with time zone default now() not null,
-  constraint admin_audit_log_action_check CHECK ((action = ANY (ARRAY['approve_trial'::text, 'reject_trial'::text, 'expire_trial'::text, 'delete_trial'::text, 'grant_admin'::text, 'create_access_code'::text, 'revoke_access_code'::text, 'update_lead'::text, 'create_lrs_client'::text, 'revoke_lrs_client'::text, 'revoke_certificate'::text, 'create_organisation'::text, 'update_organisation'::text, 'invite_member'::text, 'resend_invitation'::text, 'withdraw_invitation'::text, 'remove_member'::text, 'change_member_cohort'::text, 'create_cohort'::text, 'rename_cohort'::text, 'delete_cohort'::text, 'assign_module'::text, 'withdraw_assignment'::text, 'revoke_admin'::text, 'demote_manager'::text]))),
+  constraint admin_audit_log_action_check CHECK ((action = ANY (ARRAY['approve_trial'::text, 'reject_trial'::text, 'expire_trial'::text, 'delete_trial'::text, 'grant_admin'::text, 'create_access_code'::text, 'revoke_access_code'::text, 'update_lead'::text, 'create_lrs_client'::text, 'revoke_lrs_client'::text, 'revoke_certificate'::text, 'create_organisation'::text, 'update_organisation'::text, 'invite_member'::text, 'resend_invitation'::text, 'withdraw_invitation'::text, 'remove_member'::text, 'change_member_cohort'::text, 'create_cohort'::text, 'rename_cohort'::text, 'delete_cohort'::text, 'assign_module'::text, 'withdraw_assignment'::text, 'revoke_admin'::text, 'demote_manager'::text, 'delete_account'::text, 'apply_retention'::text]))),
   constraint admin_audit_log_pkey PRIMARY KEY (id)
 );
 alter table public.admin_audit_log enable row level security;
@@ -501,7 +509,9 @@ CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (a
 CREATE INDEX admin_audit_log_actor_email_trgm_idx ON public.admin_audit_log USING gin (actor_email extensions.gin_trgm_ops);
 CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (actor_id, at DESC);
 CREATE INDEX admin_audit_log_at_idx ON public.admin_audit_log USING btree (at DESC, id DESC);
+CREATE INDEX admin_audit_log_detail_email_idx ON public.admin_audit_log USING btree (lower((details ->> 'email'::text))) WHERE (details ? 'email'::text);
 CREATE INDEX admin_audit_log_organisation_idx ON public.admin_audit_log USING btree (organisation_id, at DESC) WHERE (organisation_id IS NOT NULL);
+CREATE INDEX admin_audit_log_target_user_idx ON public.admin_audit_log USING btree (target_user_id) WHERE (target_user_id IS NOT NULL);
 CREATE INDEX assignment_reminders_user_idx ON public.assignment_reminders USING btree (user_id);
 CREATE UNIQUE INDEX assignments_active_idx ON public.assignments USING btree (organisation_id, COALESCE(cohort_id, '00000000-0000-0000-0000-000000000000'::uuid), module) WHERE (withdrawn_at IS NULL);
 CREATE INDEX assignments_cohort_idx ON public.assignments USING btree (organisation_id, cohort_id);
@@ -892,6 +902,34 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.anonymise_audit_entries(ids bigint[], person uuid DEFAULT NULL::uuid, person_email text DEFAULT NULL::text, details_only boolean DEFAULT false)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  address text := lower(person_email);
+  changed integer;
+begin
+  perform set_config('revolve.anonymising_audit_log', 'on', true);
+  update public.admin_audit_log a set
+    actor_id = case when not details_only and (person is null or a.actor_id = person
+        or lower(a.actor_email) = address) then null else a.actor_id end,
+    actor_email = case when not details_only and (person is null or a.actor_id = person
+        or lower(a.actor_email) = address) then null else a.actor_email end,
+    target_user_id = case when not details_only and (person is null or a.target_user_id = person)
+      then null else a.target_user_id end,
+    details = case when details_only or person is null or a.target_user_id = person
+        or lower(a.details ->> 'email') = address
+      then a.details - private.audit_personal_keys() else a.details end
+  where a.id = any (ids);
+  get diagnostics changed = row_count;
+  perform set_config('revolve.anonymising_audit_log', 'off', true);
+  return changed;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.assert_admin()
  RETURNS void
  LANGUAGE plpgsql
@@ -1093,6 +1131,15 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.audit_personal_keys()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array['email', 'note', 'reason', 'code']::text[];
+$function$;
+
 CREATE OR REPLACE FUNCTION private.audit_trial_expiry()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1176,6 +1223,77 @@ begin
   if term_starts_on is null or term_ends_on is null or term_ends_on < term_starts_on then
     raise exception 'The term must end on or after the day it starts' using errcode = '22023';
   end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.delete_account(target uuid, reason text DEFAULT 'requested by the account holder'::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  account public.profiles;
+  learner_keys text[];
+  memberships integer;
+  withdrawn integer;
+  anonymised integer;
+begin
+  -- Two deletions of one account run one after the other; the second finds nothing left.
+  perform pg_advisory_xact_lock(hashtextextended('delete_account:' || target::text, 0));
+  update auth.users set banned_until = now() + interval '100 years' where id = target;
+  delete from auth.sessions where user_id = target;
+
+  select * into account from public.profiles p where p.id = target for update;
+  if not found then
+    return jsonb_build_object('deleted', false);
+  end if;
+
+  update public.organisation_members m set removed_at = now()
+  where m.user_id = target and m.removed_at is null;
+  get diagnostics memberships = row_count;
+
+  insert into private.withdrawn_certificates (code)
+  select c.code from public.certificates c where c.user_id = target
+  on conflict (code) do nothing;
+  get diagnostics withdrawn = row_count;
+
+  learner_keys := array(select distinct lp.actor_key from public.learning_progress lp
+    where lp.user_id = target);
+  if cardinality(learner_keys) > 0 then
+    perform set_config('revolve.erasing_learning_records', 'on', true);
+    delete from xapi.statements s where s.agent_keys && learner_keys;
+    perform set_config('revolve.erasing_learning_records', 'off', true);
+    delete from xapi.documents d where d.agent_key = any (learner_keys);
+  end if;
+
+  delete from public.email_deliveries d
+  using public.organisation_invitations i
+  where d.kind = 'organisation_invitation' and d.subject_id = i.id and i.email = lower(account.email);
+  delete from public.organisation_invitations i where i.email = lower(account.email);
+  delete from private.unlock_attempts u where u.user_id = target;
+  update public.certificates c set revoked_by = null where c.revoked_by = target;
+
+  -- As actor (private.audit writes the actor's id beside their e-mail), as target, or by address in
+  -- the details (an invitation, a lead): each an indexed lookup.
+  anonymised := private.anonymise_audit_entries(array(
+    select a.id from public.admin_audit_log a where a.actor_id = target
+    union
+    select a.id from public.admin_audit_log a where a.target_user_id = target
+    union
+    select a.id from public.admin_audit_log a
+    where a.details ? 'email' and lower(a.details ->> 'email') = lower(account.email)
+  ), target, account.email);
+
+  delete from public.profiles p where p.id = target;
+
+  insert into public.admin_audit_log (actor_id, actor_email, action, target_user_id, target_id, details)
+  values (null, null, 'delete_account', null, null, jsonb_build_object(
+    'reason', delete_account.reason, 'memberships_ended', memberships,
+    'certificates_withdrawn', withdrawn, 'audit_lines_anonymised', anonymised));
+
+  return jsonb_build_object('deleted', true, 'memberships_ended', memberships,
+    'certificates_withdrawn', withdrawn, 'audit_lines_anonymised', anonymised);
 end;
 $function$;
 
@@ -1325,6 +1443,24 @@ begin
   returning * into membership;
   return membership;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.last_activity(uid uuid)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select greatest(u.created_at, u.last_sign_in_at,
+    (select max(greatest(s.updated_at, s.refreshed_at at time zone 'UTC'))
+      from auth.sessions s where s.user_id = uid),
+    (select max(lp.last_activity_at) from public.learning_progress lp where lp.user_id = uid),
+    (select max(m.unlocked_at) from public.module_unlocks m where m.user_id = uid),
+    (select max(t.submitted_at) from public.pending_trials t where t.user_id = uid),
+    (select max(c.reflected_at) from public.certificates c where c.user_id = uid),
+    (select max(s.requested_at) from public.certificate_portfolio_sends s where s.user_id = uid),
+    (select max(m.joined_at) from public.organisation_members m where m.user_id = uid))
+  from auth.users u where u.id = uid;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.learning_record_statement(statement jsonb, stored_at timestamp with time zone, session_id uuid)
@@ -1730,6 +1866,15 @@ CREATE OR REPLACE FUNCTION private.refuse_audit_change()
  SET search_path TO ''
 AS $function$
 begin
+  if tg_op = 'UPDATE' and current_setting('revolve.anonymising_audit_log', true) = 'on'
+    and (new.actor_id is null or new.actor_id = old.actor_id)
+    and (new.actor_email is null or new.actor_email = old.actor_email)
+    and (new.target_user_id is null or new.target_user_id = old.target_user_id)
+    and (new.details = old.details or new.details = old.details - private.audit_personal_keys())
+    and (to_jsonb(new) - array['actor_id', 'actor_email', 'target_user_id', 'details'])
+      = (to_jsonb(old) - array['actor_id', 'actor_email', 'target_user_id', 'details']) then
+    return new;
+  end if;
   raise exception 'The admin audit log cannot be changed' using errcode = '42501';
 end;
 $function$;
@@ -1740,6 +1885,9 @@ CREATE OR REPLACE FUNCTION private.refuse_statement_change()
  SET search_path TO ''
 AS $function$
 begin
+  if tg_op = 'DELETE' and current_setting('revolve.erasing_learning_records', true) = 'on' then
+    return old;
+  end if;
   -- A before trigger sees generated columns (voiding) unset in `new`; they follow the others.
   if tg_op = 'UPDATE' and not old.voided and new.voided
      and (to_jsonb(old) - array['voided', 'voiding']) = (to_jsonb(new) - array['voided', 'voiding']) then
@@ -2517,6 +2665,79 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.apply_retention()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  cutoff constant timestamptz := now() - interval '3 years';
+  history_cutoff constant timestamptz := now() - interval '30 days';
+  inactive uuid;
+  accounts integer := 0;
+  unfinished integer;
+  leads_deleted integer;
+  lead_lines integer;
+  invitations_deleted integer;
+  audit_lines integer;
+  cron_runs integer;
+  http_responses integer;
+  summary jsonb;
+begin
+  for inactive in
+    select u.id from auth.users u
+    where greatest(u.created_at, u.last_sign_in_at) < cutoff
+      and private.last_activity(u.id) < cutoff
+  loop
+    perform private.delete_account(inactive, 'inactive for 3 years');
+    -- Hosted Supabase lets postgres delete Auth's users; Auth's own rows (identities, factors,
+    -- sessions) go with it by their foreign keys.
+    delete from auth.users u where u.id = inactive;
+    accounts := accounts + 1;
+  end loop;
+
+  -- Accounts whose deletion stopped before Auth deleted them: no profile, banned by delete_account.
+  delete from auth.users u
+  where not exists (select 1 from public.profiles p where p.id = u.id)
+    and u.banned_until > now() + interval '50 years';
+  get diagnostics unfinished = row_count;
+
+  lead_lines := private.anonymise_audit_entries(array(
+    select a.id from public.admin_audit_log a join public.leads l on l.id = a.target_id
+    where a.action = 'update_lead' and l.created_at < cutoff and a.details ?| private.audit_personal_keys()
+  ), details_only => true);
+  delete from public.leads l where l.created_at < cutoff;
+  get diagnostics leads_deleted = row_count;
+
+  delete from public.email_deliveries d
+  using public.organisation_invitations i
+  where d.kind = 'organisation_invitation' and d.subject_id = i.id and i.sent_at < cutoff;
+  delete from public.organisation_invitations i where i.sent_at < cutoff;
+  get diagnostics invitations_deleted = row_count;
+
+  audit_lines := lead_lines + private.anonymise_audit_entries(array(
+    select a.id from public.admin_audit_log a
+    where a.at < cutoff
+      and (a.actor_id is not null or a.actor_email is not null or a.target_user_id is not null
+        or a.details ?| private.audit_personal_keys())
+  ));
+
+  delete from cron.job_run_details r where coalesce(r.end_time, r.start_time) < history_cutoff;
+  get diagnostics cron_runs = row_count;
+  delete from net._http_response r where r.created < history_cutoff;
+  get diagnostics http_responses = row_count;
+
+  summary := jsonb_build_object('accounts_deleted', accounts, 'unfinished_deletions', unfinished,
+    'leads_deleted', leads_deleted, 'invitations_deleted', invitations_deleted,
+    'audit_lines_anonymised', audit_lines, 'cron_runs_deleted', cron_runs,
+    'http_responses_deleted', http_responses);
+  insert into public.admin_audit_log (actor_id, actor_email, action, details)
+  values (null, null, 'apply_retention', summary);
+  return summary;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.approve_trial(trial_id uuid)
  RETURNS public.active_trial_users
  LANGUAGE plpgsql
@@ -2814,6 +3035,15 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.delete_account(user_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.delete_account(delete_account.user_id);
+$function$;
+
 CREATE OR REPLACE FUNCTION public.delete_active_trial(trial_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -2898,6 +3128,138 @@ begin
       then 'Your trial access has ended. You can request a new trial from your dashboard.'
       else 'Your trial access has ended. Please contact us for continued access.' end, 'info');
   return expired;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.export_my_data()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := auth.uid();
+  account public.profiles;
+  learner_keys text[];
+begin
+  if uid is null then
+    raise exception 'Please sign in.' using errcode = '42501';
+  end if;
+  select * into account from public.profiles p where p.id = uid;
+  if not found then
+    raise exception 'Account not found' using errcode = 'PT404';
+  end if;
+  learner_keys := array(select distinct lp.actor_key from public.learning_progress lp
+    where lp.user_id = uid);
+
+  return jsonb_build_object(
+    'format', 'revolve-data-export/1',
+    'exported_at', now(),
+    'profile', (
+      select jsonb_build_object('id', account.id, 'name', account.name, 'email', account.email,
+        'created_at', account.created_at, 'email_confirmed_at', u.email_confirmed_at,
+        'last_sign_in_at', u.last_sign_in_at,
+        'sign_in_methods', coalesce((select jsonb_agg(distinct i.provider)
+          from auth.identities i where i.user_id = uid), '[]'))
+      from auth.users u where u.id = uid),
+    'roles', coalesce((
+      select jsonb_agg(jsonb_build_object('role', r.role, 'granted_at', r.created_at)
+        order by r.created_at)
+      from public.user_roles r where r.user_id = uid), '[]'),
+    'trials', coalesce((
+      select jsonb_agg(t.record order by t.at) from (
+        select p.submitted_at as at, jsonb_build_object('stage', 'request', 'first_name',
+            p.first_name, 'last_name', p.last_name, 'email', p.email, 'status', p.status,
+            'submitted_at', p.submitted_at, 'reviewed_at', p.reviewed_at) as record
+        from public.pending_trials p where p.user_id = uid
+        union all
+        select a.granted_at, jsonb_build_object('stage', 'active', 'email', a.email,
+            'granted_at', a.granted_at, 'expires_at', a.expires_at)
+        from public.active_trial_users a where a.user_id = uid
+        union all
+        select e.expired_at, jsonb_build_object('stage', 'ended', 'email', e.email,
+            'granted_at', e.granted_at, 'expired_at', e.expired_at, 'can_retrial', e.can_retrial)
+        from public.expired_trials e where e.user_id = uid
+      ) t), '[]'),
+    'unlocks', coalesce((
+      select jsonb_agg(jsonb_build_object('module', u.module_name, 'unlocked_at', u.unlocked_at,
+          'granted_by', u.grant_kind, 'access_code_ending', c.code_hint,
+          'access_code_organisation', o.name)
+        order by u.unlocked_at)
+      from public.module_unlocks u
+      left join public.access_codes c on c.id = u.access_code_id
+      left join public.organisations o on o.id = c.organisation_id
+      where u.user_id = uid), '[]'),
+    'learning_progress', coalesce((
+      select jsonb_agg(jsonb_build_object('module', lp.module, 'registration', lp.registration,
+          'first_launched_at', lp.first_launched_at, 'last_activity_at', lp.last_activity_at,
+          'seconds_watched', lp.seconds_watched, 'percent', lp.percent,
+          'completed_at', lp.completed_at)
+        order by lp.first_launched_at)
+      from public.learning_progress lp where lp.user_id = uid), '[]'),
+    'learning_records', coalesce((
+      select jsonb_agg(s.statement order by s.seq)
+      from xapi.statements s where s.agent_keys && learner_keys), '[]'),
+    'certificates', coalesce((
+      select jsonb_agg(jsonb_build_object('code', c.code, 'module', c.module,
+          'completed_at', c.completed_at, 'verified_minutes', c.verified_minutes,
+          'issued_at', c.issued_at, 'revoked_at', c.revoked_at, 'revoked_reason', c.revoked_reason,
+          'reflection_learned', c.reflection_learned,
+          'reflection_application', c.reflection_application,
+          'reflection_next_steps', c.reflection_next_steps, 'reflected_at', c.reflected_at,
+          'portfolio_sends', coalesce((
+            select jsonb_agg(jsonb_build_object('recipient', s.recipient,
+                'requested_at', s.requested_at) order by s.requested_at)
+            from public.certificate_portfolio_sends s where s.certificate_id = c.id), '[]'))
+        order by c.issued_at)
+      from public.certificates c where c.user_id = uid), '[]'),
+    'memberships', coalesce((
+      select jsonb_agg(jsonb_build_object('organisation', o.name, 'role', m.role,
+          'cohort', ch.name, 'joined_at', m.joined_at, 'left_at', m.removed_at,
+          'assignments', coalesce((
+            select jsonb_agg(jsonb_build_object('module', a.module, 'due_on', a.due_on,
+                'withdrawn_at', a.withdrawn_at) order by a.due_on, a.module)
+            from public.assignments a
+            where a.organisation_id = m.organisation_id
+              and (a.cohort_id is null or a.cohort_id = m.cohort_id)), '[]'))
+        order by m.joined_at)
+      from public.organisation_members m
+      join public.organisations o on o.id = m.organisation_id
+      left join public.cohorts ch on ch.id = m.cohort_id
+      where m.user_id = uid), '[]'),
+    'invitations', coalesce((
+      select jsonb_agg(jsonb_build_object('organisation', o.name, 'email', i.email,
+          'name', i.name, 'role', i.role, 'sent_at', i.sent_at, 'expires_at', i.expires_at,
+          'accepted_at', i.accepted_at, 'declined_at', i.declined_at,
+          'withdrawn_at', i.withdrawn_at)
+        order by i.created_at)
+      from public.organisation_invitations i
+      join public.organisations o on o.id = i.organisation_id
+      where i.email = lower(account.email)), '[]'),
+    'assignment_reminders', coalesce((
+      select jsonb_agg(jsonb_build_object('module', a.module, 'due_on', r.due_on,
+          'days_before', r.days_before, 'sent_at', r.created_at) order by r.created_at)
+      from public.assignment_reminders r join public.assignments a on a.id = r.assignment_id
+      where r.user_id = uid), '[]'),
+    'notifications', coalesce((
+      select jsonb_agg(jsonb_build_object('title', n.title, 'message', n.message,
+          'type', n.type, 'read', n.read, 'read_at', n.read_at, 'created_at', n.created_at)
+        order by n.created_at)
+      from public.notifications n where n.user_id = uid), '[]'),
+    'email_deliveries', coalesce((
+      select jsonb_agg(jsonb_build_object('kind', d.kind, 'created_at', d.created_at,
+          'attempts', d.attempts, 'delivered_at', d.delivered_at, 'cancelled_at', d.cancelled_at)
+        order by d.created_at)
+      from public.email_deliveries d
+      where d.user_id = uid
+        or (d.kind = 'organisation_invitation' and d.subject_id in (
+          select i.id from public.organisation_invitations i where i.email = lower(account.email)))),
+      '[]'),
+    'authenticator_apps', coalesce((
+      select jsonb_agg(jsonb_build_object('name', f.friendly_name, 'kind', f.factor_type,
+          'status', f.status, 'created_at', f.created_at) order by f.created_at)
+      from auth.mfa_factors f where f.user_id = uid), '[]')
+  );
 end;
 $function$;
 
@@ -4725,7 +5087,10 @@ begin
   end if;
   select * into found_row from public.certificates c where c.code = wanted;
   if not found then
-    answer.status := 'not_found';
+    -- A certificate whose holder deleted their account: no longer available, and nothing more
+    -- (private.withdrawn_certificates, 20261206000000_data_rights.sql).
+    answer.status := case when exists (select 1 from private.withdrawn_certificates w
+      where w.code = wanted) then 'withdrawn' else 'not_found' end;
     return answer;
   end if;
   answer.status := case when found_row.revoked_at is null then 'valid' else 'revoked' end;
@@ -4943,6 +5308,7 @@ grant execute on function public.create_organisation(name text, kind text, seats
 grant execute on function public.create_organisation(name text, kind text, seats integer, term_starts_on date, term_ends_on date) to service_role;
 grant execute on function public.decline_invitation(invitation_id uuid) to authenticated;
 grant execute on function public.decline_invitation(invitation_id uuid) to service_role;
+grant execute on function public.delete_account(user_id uuid) to service_role;
 grant execute on function public.delete_active_trial(trial_id uuid) to authenticated;
 grant execute on function public.delete_active_trial(trial_id uuid) to service_role;
 grant execute on function public.delete_cohort(cohort_id uuid) to authenticated;
@@ -4950,6 +5316,7 @@ grant execute on function public.delete_cohort(cohort_id uuid) to service_role;
 grant execute on function public.expire_lapsed_trials() to service_role;
 grant execute on function public.expire_trial(trial_id uuid, can_retrial boolean) to authenticated;
 grant execute on function public.expire_trial(trial_id uuid, can_retrial boolean) to service_role;
+grant execute on function public.export_my_data() to authenticated;
 grant execute on function public.grant_admin_role(user_email text) to authenticated;
 grant execute on function public.grant_admin_role(user_email text) to service_role;
 grant execute on function public.invitation_email(invitation_id uuid) to service_role;
@@ -5082,6 +5449,8 @@ grant delete, insert, select, update on table public.user_roles to service_role;
 -- Scheduled jobs (pg_cron)
 
 select cron.schedule('abandon-stale-sessions', '17 * * * *', 'select public.abandon_stale_sessions()');
+
+select cron.schedule('apply-retention', '15 3 * * *', 'select public.apply_retention()');
 
 select cron.schedule('expire-lapsed-trials', '*/5 * * * *', 'select public.expire_lapsed_trials()');
 

@@ -86,6 +86,8 @@ export const reflectionDialog = {
   save: 'Save reflection',
   saving: 'Saving...',
   cancel: 'Cancel',
+  privacy:
+    'Your learning note is kept with the certificate. Only you and our admins see it, and it goes only where you send it.',
   saved: { title: 'Reflection saved', description: (moduleTitle: string) => moduleTitle },
   removed: {
     title: 'Reflection removed',
@@ -100,6 +102,8 @@ export const portfolioDialog = {
     `We will e-mail your learning note for ${moduleTitle} with the certificate attached as a PDF: to your appraisal portfolio's inbox (your FourteenFish or Clarity address, for example), or to yourself.`,
   noReflection:
     'You have not added a reflection yet: the e-mail will carry the certificate without a learning note, and it will not count towards your CPD credits.',
+  privacy:
+    'We keep the address with the certificate so that you can send to it again, and use it for nothing else.',
   recipientLabel: 'Send to',
   recipientHint: 'An e-mail address. You can send up to 5 certificates an hour.',
   errors: {
@@ -131,6 +135,11 @@ export const verifyPage = {
     title: 'Not valid: this certificate was revoked',
     summary: (date: string) => `This certificate was revoked on ${date}.`,
     warning: 'Do not accept it as evidence of learning.',
+  },
+  withdrawn: {
+    title: 'No longer available',
+    summary:
+      'The holder of this certificate has deleted their Revolve account, so the certificate can no longer be verified.',
   },
   notFound: {
     title: 'No certificate has this code',

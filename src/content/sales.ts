@@ -59,6 +59,7 @@ export const leadDialog = {
   noteLabel: 'Note (optional)',
   noteHint: 'How you followed the lead up. Only admins see it.',
   noteTooLong: 'Note must be at most 2000 characters',
+  privacy: 'The note is kept with the enquiry and deleted with it, 3 years after it was sent.',
   save: 'Save',
   saving: 'Saving...',
   close: 'Close',
@@ -190,6 +191,8 @@ export const auditActions = {
   withdraw_assignment: 'Withdrew an assignment',
   revoke_admin: 'Removed admin',
   demote_manager: 'Removed manager role',
+  delete_account: 'Deleted an account',
+  apply_retention: 'Applied the retention policy',
 };
 
 /** The audit entries' details shown in the log, in this order; other keys are not shown. */
@@ -210,6 +213,12 @@ export const auditDetailLabels: Record<string, string> = {
   cohort: 'Cohort',
   name: 'Name',
   reason: 'Reason',
+  memberships_ended: 'Memberships ended',
+  certificates_withdrawn: 'Certificates withdrawn',
+  accounts_deleted: 'Accounts deleted',
+  leads_deleted: 'Leads deleted',
+  invitations_deleted: 'Invitations deleted',
+  audit_lines_anonymised: 'Log entries anonymised',
 };
 
 export const auditDetailValues = { yes: 'Yes', no: 'No' };

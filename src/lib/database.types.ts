@@ -1717,6 +1717,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      apply_retention: { Args: Record<PropertyKey, never>; Returns: Json };
       approve_trial: {
         Args: { trial_id: string };
         Returns: {
@@ -1846,6 +1847,7 @@ export type Database = {
         Args: { invitation_id: string };
         Returns: undefined;
       };
+      delete_account: { Args: { user_id: string }; Returns: Json };
       delete_active_trial: { Args: { trial_id: string }; Returns: undefined };
       delete_cohort: { Args: { cohort_id: string }; Returns: undefined };
       expire_lapsed_trials: {
@@ -1869,6 +1871,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      export_my_data: { Args: Record<PropertyKey, never>; Returns: Json };
       grant_admin_role: {
         Args: { user_email: string };
         Returns: {
@@ -2525,7 +2528,9 @@ export type Database = {
         | 'assign_module'
         | 'withdraw_assignment'
         | 'revoke_admin'
-        | 'demote_manager';
+        | 'demote_manager'
+        | 'delete_account'
+        | 'apply_retention';
       app_role: 'admin';
       delivery_status: 'sending' | 'retrying' | 'sent' | 'failed';
       email_deliveries_kind:
@@ -2704,6 +2709,8 @@ export const Constants = {
         'withdraw_assignment',
         'revoke_admin',
         'demote_manager',
+        'delete_account',
+        'apply_retention',
       ],
       app_role: ['admin'],
       delivery_status: ['sending', 'retrying', 'sent', 'failed'],

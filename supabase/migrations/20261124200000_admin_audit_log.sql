@@ -19,7 +19,10 @@ create table public.admin_audit_log (
     'withdraw_invitation', 'remove_member', 'change_member_cohort', 'create_cohort',
     'rename_cohort', 'delete_cohort', 'assign_module', 'withdraw_assignment',
     -- Written by the system (no actor) when an admin's or manager's last authenticator app goes.
-    'revoke_admin', 'demote_manager'
+    'revoke_admin', 'demote_manager',
+    -- Written by the system, naming nobody: an account deleted (by its holder or for inactivity),
+    -- and a run of the daily retention job (20261206000000_data_rights.sql).
+    'delete_account', 'apply_retention'
   )),
   -- The organisation an action concerns (every manager action names one).
   organisation_id uuid,
@@ -41,10 +44,32 @@ create policy "admins read the audit log" on public.admin_audit_log
   for select to authenticated using ((select private.is_admin()));
 grant select on public.admin_audit_log to authenticated, service_role;
 
--- Append-only for everyone, the table owner included: no grant can undo a trigger.
+-- The keys of an audit line's details that can name or describe a person: an e-mail address, an
+-- admin's note on a lead, a revocation's reason, a certificate's code (which the verification
+-- would answer with its holder's name).
+create function private.audit_personal_keys() returns text[]
+language sql immutable set search_path = '' as $$
+  select array['email', 'note', 'reason', 'code']::text[];
+$$;
+
+-- Append-only for everyone, the table owner included: no grant can undo a trigger. One change is let
+-- through: the privacy notice's retention (docs/data-rights.md) blanking a line's personal columns
+-- (actor, actor's e-mail, target user: each kept or made null) and dropping the details' personal
+-- keys, with everything else unchanged. Only private.anonymise_audit_entries
+-- (20261206000000_data_rights.sql) switches on the transaction-local setting that allows it, around
+-- its own update; API roles hold no update grant on the table, so they never get this far.
 create function private.refuse_audit_change() returns trigger
 language plpgsql set search_path = '' as $$
 begin
+  if tg_op = 'UPDATE' and current_setting('revolve.anonymising_audit_log', true) = 'on'
+    and (new.actor_id is null or new.actor_id = old.actor_id)
+    and (new.actor_email is null or new.actor_email = old.actor_email)
+    and (new.target_user_id is null or new.target_user_id = old.target_user_id)
+    and (new.details = old.details or new.details = old.details - private.audit_personal_keys())
+    and (to_jsonb(new) - array['actor_id', 'actor_email', 'target_user_id', 'details'])
+      = (to_jsonb(old) - array['actor_id', 'actor_email', 'target_user_id', 'details']) then
+    return new;
+  end if;
   raise exception 'The admin audit log cannot be changed' using errcode = '42501';
 end;
 $$;
@@ -152,7 +177,7 @@ begin
 end;
 $$;
 
-revoke all on function private.refuse_audit_change(), private.audited_caller(),
+revoke all on function private.audit_personal_keys(), private.refuse_audit_change(), private.audited_caller(),
   private.audit(text, uuid, uuid, jsonb, uuid), private.audit_trial_review(), private.audit_trial_expiry(),
   private.audit_admin_grant(), private.audit_access_code()
   from public, anon, authenticated, service_role;

@@ -507,9 +507,14 @@ alter table xapi.attachments enable row level security;
 revoke all on xapi.attachments from public, anon, authenticated, service_role;
 
 -- Immutable for everyone, the owner included: a statement only ever goes from not voided to voided.
+-- The one exception is erasure: deleting an account (private.delete_account, 20261206000000)
+-- deletes the statements about it, with a transaction-local setting on around that delete.
 create function private.refuse_statement_change() returns trigger
 language plpgsql set search_path = '' as $$
 begin
+  if tg_op = 'DELETE' and current_setting('revolve.erasing_learning_records', true) = 'on' then
+    return old;
+  end if;
   -- A before trigger sees generated columns (voiding) unset in `new`; they follow the others.
   if tg_op = 'UPDATE' and not old.voided and new.voided
      and (to_jsonb(old) - array['voided', 'voiding']) = (to_jsonb(new) - array['voided', 'voiding']) then

@@ -18,7 +18,8 @@
 --     made and sent by the send-certificate-to-portfolio function, retried and visible as the
 --     certificate e-mails are. public.my_portfolio_sends() tells the learner how each one went.
 --   * public.verify_certificate(code): the public check, callable without signing in. It answers
---     the holder's name, the module, the completion date, the minutes and the status, nothing else,
+--     the holder's name, the module, the completion date, the minutes and the status, nothing else
+--     ('withdrawn' alone once the holder deleted their account),
 --     and counts each client's checks (60 a minute, and 1,200 a minute for everyone together): the
 --     codes are 60 random bits, so guessing is hopeless anyway, and the limit keeps it so.
 
@@ -287,7 +288,10 @@ begin
   end if;
   select * into found_row from public.certificates c where c.code = wanted;
   if not found then
-    answer.status := 'not_found';
+    -- A certificate whose holder deleted their account: no longer available, and nothing more
+    -- (private.withdrawn_certificates, 20261206000000_data_rights.sql).
+    answer.status := case when exists (select 1 from private.withdrawn_certificates w
+      where w.code = wanted) then 'withdrawn' else 'not_found' end;
     return answer;
   end if;
   answer.status := case when found_row.revoked_at is null then 'valid' else 'revoked' end;

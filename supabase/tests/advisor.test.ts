@@ -78,6 +78,8 @@ const signedInSecurityDefiners: Record<string, string> = {
   'public.grant_admin_role(user_email text)': `${admin}; writes user_roles, which no API role may`,
   'public.revoke_access_code(code_id uuid)': `${admin}; writes access_codes, which no API role may`,
   'public.revoke_certificate(certificate_id uuid, reason text)': `${admin}; writes certificates, which no API role may`,
+  'public.export_my_data()':
+    "signed-in users, their own data only; reads every table that holds it, Auth's identities and factors (names only) and the LRS's statements, which no API role may read",
   'public.my_portfolio_sends()':
     "any signed-in user, their own sends only: reads certificate_portfolio_sends and the sends' e-mail deliveries, which no learner may",
   'public.revoke_lrs_client(client_id uuid)': `${admin}; writes lrs_clients, which no API role may`,

@@ -122,6 +122,15 @@ const functions: Record<string, string[]> = {
   'public.create_access_code': signedIn,
   'public.create_lrs_client': signedIn,
   'public.delete_active_trial': signedIn,
+  // Data rights (docs/data-rights.md): the delete-account function's call, with the secret key;
+  // the caller's own export; the retention job, run by pg_cron as its owner, by no API role.
+  'public.delete_account': ['service_role'],
+  'public.export_my_data': ['authenticated'],
+  'public.apply_retention': [],
+  'private.anonymise_audit_entries': [],
+  'private.audit_personal_keys': [],
+  'private.delete_account': [],
+  'private.last_activity': [],
   'public.expire_lapsed_trials': ['service_role'],
   'public.expire_trial': signedIn,
   'public.grant_admin_role': signedIn,

@@ -9,6 +9,8 @@ export interface SignedInUser {
   userId: string;
   /** The session's assurance level: aal2 after a second factor. */
   aal: string | undefined;
+  /** The token's verified claims (`amr` says how and when the user proved who they are). */
+  claims: Record<string, unknown>;
 }
 
 /** The user a `Bearer` access token names, its claims verified; 401 otherwise. */
@@ -24,5 +26,10 @@ export async function requireUser(authorization: string | null): Promise<SignedI
   if (error || !userId || data.claims.role !== 'authenticated') {
     throw new HttpError(401, 'Please sign in.');
   }
-  return { db, userId, aal: typeof data.claims.aal === 'string' ? data.claims.aal : undefined };
+  return {
+    db,
+    userId,
+    aal: typeof data.claims.aal === 'string' ? data.claims.aal : undefined,
+    claims: data.claims as Record<string, unknown>,
+  };
 }

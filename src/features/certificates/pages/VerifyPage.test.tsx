@@ -59,6 +59,27 @@ describe('/verify/:code', () => {
     expect(screen.queryByText('Valid certificate')).toBeNull();
   });
 
+  it('says a certificate whose holder deleted their account is no longer available, and nothing more', async () => {
+    supabaseFake.answer('rpc:verify_certificate', {
+      data: checkAnswer({
+        status: 'withdrawn',
+        holder_name: null,
+        module: null,
+        module_title: null,
+        completed_at: null,
+        verified_minutes: null,
+      }),
+    });
+    renderCheck(code);
+    const result = await screen.findByRole('region', { name: 'No longer available' });
+    expect(result).toHaveTextContent(
+      'The holder of this certificate has deleted their Revolve account, so the certificate can no longer be verified.',
+    );
+    expect(screen.queryByText('Valid certificate')).toBeNull();
+    expect(screen.queryByText('Awarded to')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Check another code' })).toBeInTheDocument();
+  });
+
   it('says no certificate has an unknown code, and checks another one typed', async () => {
     supabaseFake.answer('rpc:verify_certificate', {
       data: checkAnswer({

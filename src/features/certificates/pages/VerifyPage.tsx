@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { RotateCcw, SearchX, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { RotateCcw, SearchX, ShieldAlert, ShieldCheck, ShieldOff } from 'lucide-react';
 import { PageTitle } from '@/components/layout/PageTitle';
 import { Button } from '@/components/ui/button';
 import { verifyPage as copy } from '@/content/certificates';
@@ -16,7 +16,8 @@ import { VerifyCodeForm } from '../components/VerifyCodeForm';
 
 /**
  * The public check of a certificate (no sign-in, kept out of search results): /verify/:code shows
- * whether the certificate is valid, revoked or unknown; /verify only asks for a code.
+ * whether the certificate is valid, revoked, withdrawn (its holder deleted their account) or
+ * unknown; /verify only asks for a code.
  */
 export default function VerifyPage() {
   const { code } = useParams();
@@ -44,6 +45,9 @@ function CodeCheck({ typed }: { typed: string }) {
   const notFound = code === null || check.data?.status === 'not_found';
   if (notFound) {
     result = <NotFound code={code} />;
+    offerForm = true;
+  } else if (check.data?.status === 'withdrawn') {
+    result = <Withdrawn />;
     offerForm = true;
   } else if (check.data?.status === 'valid' || check.data?.status === 'revoked') {
     result = <Found check={check.data} code={code} />;
@@ -92,6 +96,18 @@ function NotFound({ code }: { code: string | null }) {
       <p>
         {code ? copy.notFound.summary(formatCertificateCode(code)) : copy.notFound.summaryNoCode}
       </p>
+    </ResultPanel>
+  );
+}
+
+function Withdrawn() {
+  return (
+    <ResultPanel
+      tone="neutral"
+      icon={<ShieldOff aria-hidden className="h-8 w-8" />}
+      title={copy.withdrawn.title}
+    >
+      <p>{copy.withdrawn.summary}</p>
     </ResultPanel>
   );
 }
