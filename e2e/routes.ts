@@ -60,6 +60,7 @@ export const routeExpectations: RouteExpectation[] = [
   { path: '/admin', heading: 'Admin Dashboard', prerendered: false, access: 'admin' },
   { path: '/admin/access-codes', heading: 'Access Codes', prerendered: false, access: 'admin' },
   { path: '/admin/integrations', heading: 'Integrations', prerendered: false, access: 'admin' },
+  { path: '/account', heading: 'Your account', prerendered: false, access: 'signed-in' },
   {
     path: '/account/security',
     heading: 'Account security',

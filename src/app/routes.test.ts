@@ -68,6 +68,7 @@ describe('route table', () => {
       '/admin',
       '/admin/access-codes',
       '/admin/integrations',
+      '/account',
       '/account/security',
       '/admin/leads',
       '/admin/activity',

@@ -122,6 +122,13 @@ export const appRoutes: AppRoute[] = [
     meta: fromCopy('dashboard', portal),
   },
   {
+    path: '/account',
+    page: lazyPage('account/AccountPage'),
+    rendering: 'client',
+    access: 'signed-in',
+    meta: fromCopy('account', portal),
+  },
+  {
     path: '/account/security',
     page: lazyPage('account/AccountSecurityPage'),
     rendering: 'client',

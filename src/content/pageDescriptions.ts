@@ -37,6 +37,8 @@ export const pageDescriptions: Record<PageKey, string> = {
   organisation:
     "Manage your organisation's training: invite staff, group them into cohorts, assign modules and follow completion.",
   verifyCertificate: 'Check that a Revolve CPD certificate is genuine and still valid by its code.',
+  account:
+    'Your Revolve account: your details, your sign-in, a copy of your data, and deleting your account.',
   accountSecurity: 'Set up two-factor sign-in with an authenticator app for your Revolve account.',
   trainingLibrary:
     'Ten 360-degree training modules for primary care, from dementia to conflict resolution. Access the library free for 30 days.',

@@ -44,6 +44,7 @@ export const pageCopy = {
   organisation: { title: 'Your Organisation' },
   invitations: { title: 'Invitations' },
   verifyCertificate: { title: 'Check a Certificate' },
+  account: { title: 'Your Account' },
   accountSecurity: { title: 'Account Security' },
   trainingLibrary: { title: 'Revolve 360 Training Library' },
   trialLibrary: { title: 'Trial Training Library' },

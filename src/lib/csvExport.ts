@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { csvExport as copy } from '@/content/csvExport';
+import { isoDay } from './dates';
+import { downloadFile } from './downloadFile';
 import { logger } from './logger';
 import type { CsvColumn } from './csvColumns';
 import type { Page } from './serverPages';
@@ -51,21 +53,7 @@ export async function readAllPages<Row>(
 
 /** "revolve-leads-2026-11-24.csv", dated the day it is in London. */
 export function csvFileName(list: string, now = new Date()): string {
-  // en-CA writes a date as YYYY-MM-DD.
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
-  return copy.fileName(list, day);
-}
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has taken the file; revoking during the click can cancel it.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return copy.fileName(list, isoDay(now));
 }
 
 /** What to export, read when the export starts (so it is the list's search and filters then). */
@@ -105,7 +93,10 @@ export function useCsvExport<Row>(request: () => CsvExportRequest<Row>) {
       });
       const { csvText } = await import('./csvText');
       controller.signal.throwIfAborted();
-      download(csvFileName(list), csvText(columns, rows));
+      downloadFile(
+        csvFileName(list),
+        new Blob([csvText(columns, rows)], { type: 'text/csv;charset=utf-8' }),
+      );
       setState({ phase: 'done', rows: rows.length });
     } catch (error) {
       if (controller.signal.aborted) {

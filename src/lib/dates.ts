@@ -10,10 +10,13 @@ const timeZone = 'Europe/London';
  * locale's and the time zone's data), and a page's first render must not pay for dates it does not
  * show.
  */
-function londonFormat(options: Intl.DateTimeFormatOptions): (moment: Date) => string {
+function londonFormat(
+  options: Intl.DateTimeFormatOptions,
+  locale = 'en-GB',
+): (moment: Date) => string {
   let format: Intl.DateTimeFormat | undefined;
   return (moment) =>
-    (format ??= new Intl.DateTimeFormat('en-GB', { ...options, timeZone })).format(moment);
+    (format ??= new Intl.DateTimeFormat(locale, { ...options, timeZone })).format(moment);
 }
 
 const shortDate = londonFormat({ day: 'numeric', month: 'short', year: 'numeric' });
@@ -37,4 +40,12 @@ export function formatLongDate(isoDateOrTimestamp: string): string {
 export function formatDateTime(isoTimestamp: string): string {
   const moment = toDate(isoTimestamp);
   return `${shortDate(moment)}, ${time(moment)}`;
+}
+
+// en-CA writes a date as YYYY-MM-DD.
+const isoDayFormat = londonFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA');
+
+/** "2026-12-13", the day it is in London at `moment`: in a download's file name. */
+export function isoDay(moment: Date): string {
+  return isoDayFormat(moment);
 }

@@ -32,6 +32,8 @@ export const queryKeys = {
   portfolioSends: (userId: string) => ['certificates', userId, 'portfolio'] as const,
   /** The public check of a certificate by its code, normalised (/verify/:code). */
   certificateCheck: (code: string) => ['certificate-check', code] as const,
+  /** The signed-in user's name as their profile holds it (/account). */
+  accountName: (userId: string) => ['account', userId, 'name'] as const,
   /** The signed-in user's authenticator apps (MFA factors, /account/security). */
   authenticatorApps: (userId: string) => ['account', userId, 'authenticator-apps'] as const,
   /** Everything a manager reads of the organisations they manage (/organisation). */

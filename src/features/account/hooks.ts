@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  accountNameQuery,
   authenticatorAppsQuery,
   cancelEnrolmentMutation,
   confirmEnrolmentMutation,
@@ -25,4 +26,9 @@ export function useCancelEnrolment() {
 
 export function useRemoveAuthenticatorApp(userId: string) {
   return useMutation(removeAuthenticatorAppMutation(userId));
+}
+
+/** The user's name, for /account. */
+export function useAccountName(userId: string) {
+  return useQuery(accountNameQuery(userId));
 }

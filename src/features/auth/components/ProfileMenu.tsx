@@ -1,4 +1,4 @@
-import { KeyRound, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { KeyRound, LayoutDashboard, LogOut, ShieldCheck, UserCog, UserRound } from 'lucide-react';
 import { Link } from '@/lib/links';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,7 +12,7 @@ import {
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { useSignOut } from '@/lib/auth/useSignOut';
 
-/** The Profile menu: Dashboard, Admin (admins only), Account security and Logout. */
+/** The Profile menu: Dashboard, Admin (admins only), Account, Account security and Logout. */
 export function ProfileMenu() {
   const { user, isAdmin } = useAuth();
   const signOut = useSignOut();
@@ -43,6 +43,12 @@ export function ProfileMenu() {
             </Link>
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <UserCog aria-hidden />
+            Account
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/account/security">
             <KeyRound aria-hidden />
