@@ -4,6 +4,7 @@ import { animationsEnded, toast } from './support/page';
 import {
   accounts,
   createAccount,
+  fileLeads,
   insertNotification,
   signedInStorageState,
   uniqueEmail,
@@ -17,26 +18,41 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** Fails if any toast's box overlaps the box of any link or button in the header. */
-async function expectToastsClearOfHeader(page: Page): Promise<void> {
+/**
+ * The boxes of what `selector` matches on screen, each with its accessible name or text, read in
+ * one go: a toast that times out between two reads must not leave a read waiting for it.
+ */
+async function boxesOf(page: Page, selector: string) {
+  const found = await page.locator(selector).evaluateAll((elements) =>
+    elements.map((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      const name = element.getAttribute('aria-label') ?? element.textContent ?? '';
+      return { name, box: { x, y, width, height } };
+    }),
+  );
+  return found.filter(({ box }) => box.width > 0 && box.height > 0);
+}
+
+/** Fails if any toast's box overlaps the box of any control `selector` matches. */
+async function expectToastsClearOf(page: Page, selector: string, what: string): Promise<void> {
   await animationsEnded(page);
-  const boxes = async (selector: string) =>
-    (
-      await Promise.all(
-        (await page.locator(selector).all()).map(async (element) => ({
-          name: (await element.getAttribute('aria-label')) ?? (await element.innerText()),
-          box: await element.boundingBox(),
-        })),
-      )
-    ).filter((found): found is { name: string; box: Box } => found.box !== null);
-  const toasts = await boxes('[data-sonner-toast]');
-  const controls = await boxes('header :is(a, button, [role="button"], input, select)');
+  const toasts = await boxesOf(page, '[data-sonner-toast]');
+  const controls = await boxesOf(page, selector);
   expect(toasts.length, 'toasts on screen').toBeGreaterThan(0);
-  expect(controls.length, 'header controls').toBeGreaterThan(0);
+  expect(controls.length, what).toBeGreaterThan(0);
   const covered = controls
     .filter((control) => toasts.some((shown) => overlaps(shown.box, control.box)))
     .map((control) => control.name.trim());
-  expect(covered, 'header controls under a toast').toEqual([]);
+  expect(covered, `${what} under a toast`).toEqual([]);
+}
+
+/** Fails if any toast's box overlaps the box of any link or button in the header. */
+async function expectToastsClearOfHeader(page: Page): Promise<void> {
+  await expectToastsClearOf(
+    page,
+    'header :is(a, button, [role="button"], input, select)',
+    'header controls',
+  );
 }
 
 /** Submits the empty trial sign-up form until the app (once loaded) answers with a toast. */
@@ -70,19 +86,21 @@ async function frontToastGaps(page: Page): Promise<Record<Edge, number>> {
   };
 }
 
-// Sonner keeps toasts 24 px from the viewport's edges, 16 px under 600 px wide.
+// Sonner keeps toasts 16 px from the viewport's sides under 600 px wide.
 const edgeMargin = 32;
+// The header is 80 px tall at most; toasts sit just under it.
+const headerHeight = 80;
 
 for (const { viewport, placement, edges } of [
   {
     viewport: { width: 1440, height: 900 },
-    placement: 'at the bottom right',
-    edges: ['right', 'bottom'],
+    placement: 'centred under the header',
+    edges: [],
   },
   {
     viewport: { width: 390, height: 844 },
-    placement: 'the full width along the bottom',
-    edges: ['left', 'right', 'bottom'],
+    placement: 'the full width under the header',
+    edges: ['left', 'right'],
   },
 ] satisfies { viewport: { width: number; height: number }; placement: string; edges: Edge[] }[]) {
   test.describe(`toasts at ${viewport.width} px`, () => {
@@ -133,9 +151,56 @@ for (const { viewport, placement, edges } of [
       const near = Object.fromEntries(
         edges.map((edge) => [edge, gaps[edge] >= 0 && gaps[edge] <= edgeMargin]),
       );
-      expect(near, `gaps to the viewport's edges: ${JSON.stringify(gaps)}`).toEqual(
-        Object.fromEntries(edges.map((edge) => [edge, true])),
+      const placed = `gaps to the viewport's edges: ${JSON.stringify(gaps)}`;
+      expect(near, placed).toEqual(Object.fromEntries(edges.map((edge) => [edge, true])));
+      expect(gaps.top, placed).toBeGreaterThanOrEqual(headerHeight);
+      expect(gaps.top, placed).toBeLessThanOrEqual(headerHeight + edgeMargin);
+      expect(Math.abs(gaps.left - gaps.right), placed).toBeLessThanOrEqual(2);
+    });
+
+    test('never cover the pager of an admin list, where the eye and the pointer are', async ({
+      browser,
+    }) => {
+      const marker = uniqueEmail(`pager-${viewport.width}`).split('@')[0] ?? '';
+      await fileLeads(
+        Array.from({ length: 30 }, (_, index) => ({
+          first_name: 'Pat',
+          last_name: `Pager ${index + 1}`,
+          email: `${marker}-${index + 1}@example.com`,
+          subject: 'Registering interest in Revolve 360 Training',
+          message: 'A lead for the pager.',
+        })),
       );
+      const context = await browser.newContext({
+        viewport,
+        storageState: await signedInStorageState(accounts.admin),
+      });
+      const page = await context.newPage();
+      await page.goto('/admin/leads');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Leads', {
+        timeout: 15_000,
+      });
+      await page.getByLabel('Search leads by name, e-mail or subject').fill(marker);
+      const pager = page.getByRole('navigation', { name: 'Leads pages' });
+      await expect(pager).toContainText('Showing 1–25 of 30');
+
+      // A follow-up saved, then the list read on: its toast is still up as the pager comes into
+      // view at the bottom of the screen, and further up.
+      await page
+        .getByRole('button', { name: /^View the lead from Pat Pager/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('radio', { name: 'Contacted' }).check();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      // A resting pointer holds the toast (and expands the stack) while the list scrolls under it.
+      await toast(page, 'Lead Updated').hover();
+      for (const block of ['end', 'center'] as const) {
+        await pager.evaluate((element, at) => element.scrollIntoView({ block: at }), block);
+        await expectToastsClearOf(page, 'nav[aria-label="Leads pages"] button', 'pager buttons');
+      }
+      await context.close();
     });
   });
 }

@@ -7,6 +7,9 @@ interface ImportMetaEnv {
   readonly VITE_SITE_URL: string;
   readonly VITE_CAPTCHA_SITE_KEY?: string;
   readonly VITE_CAPTCHA_SCRIPT_URL?: string;
+  readonly VITE_SENTRY_DSN?: string;
+  readonly VITE_SENTRY_ENVIRONMENT?: string;
+  readonly VITE_SENTRY_RELEASE?: string;
 }
 
 interface ImportMeta {

@@ -14,6 +14,9 @@ export function contentSecurityPolicy(env: PublicEnv): string {
   // it makes (Cloudflare documents all three for Turnstile); locally, the backend's stand-in.
   const captcha = captchaOrigin(env);
   const withCaptcha = captcha ? ` ${captcha}` : '';
+  // Error reports (docs/monitoring.md) go to the DSN's ingest host, only when a DSN is built in.
+  const reports = errorReportOrigin(env);
+  const withReports = reports ? ` ${reports}` : '';
   return [
     "default-src 'self'",
     `script-src 'self'${withCaptcha}`,
@@ -31,7 +34,7 @@ export function contentSecurityPolicy(env: PublicEnv): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "media-src 'self'",
-    `connect-src 'self' ${supabase.origin} ${realtime}${withCaptcha}`,
+    `connect-src 'self' ${supabase.origin} ${realtime}${withCaptcha}${withReports}`,
     `frame-src ${site.videoHost} ${player}${withCaptcha}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
@@ -44,6 +47,12 @@ export function contentSecurityPolicy(env: PublicEnv): string {
 export function captchaOrigin(env: PublicEnv): string | null {
   if (!env.VITE_CAPTCHA_SITE_KEY?.trim()) return null;
   return new URL(env.VITE_CAPTCHA_SCRIPT_URL || turnstileScriptUrl).origin;
+}
+
+/** The origin the browser sends error reports to, when the site is built with a Sentry DSN. */
+export function errorReportOrigin(env: PublicEnv): string | null {
+  if (!env.VITE_SENTRY_DSN?.trim()) return null;
+  return new URL(env.VITE_SENTRY_DSN).origin;
 }
 
 /**

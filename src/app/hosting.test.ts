@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicEnv } from '@/lib/publicEnv';
 import {
+  contentSecurityPolicy,
   headersFile,
   matchRedirect,
   pagesShadowedByRules,
@@ -59,6 +60,22 @@ describe('_headers', () => {
     expect(policy).toContain('https://player.example.com');
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("script-src 'self';");
+  });
+
+  it("lets the browser send error reports to the DSN's ingest host only when a DSN is built in", () => {
+    const connectSources = (built: PublicEnv) => {
+      const policy = contentSecurityPolicy(built);
+      return policy.split('; ').find((directive) => directive.startsWith('connect-src '));
+    };
+    expect(connectSources(env)).not.toMatch(/sentry|ingest/);
+    expect(connectSources({ ...env, VITE_SENTRY_DSN: '' })).toBe(connectSources(env));
+    const withDsn = connectSources({
+      ...env,
+      VITE_SENTRY_DSN: 'https://0123456789abcdef@o42.ingest.de.sentry.io/4501',
+    });
+    expect(withDsn).toBe(`${connectSources(env)} https://o42.ingest.de.sentry.io`);
+    // The DSN's public key stays out of the policy.
+    expect(withDsn).not.toContain('0123456789abcdef');
   });
 
   it('refuses inline style attributes, allowing inline <style> elements for the two libraries that write them', () => {

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { connectAuth, getAuthState, sessionStored } from '@/lib/auth/authStore';
 import { logger } from '@/lib/logger';
+import { startMonitoring } from '@/lib/monitoring/monitoring';
 import { releaseDeferredParts } from '@/lib/whenNearViewport';
 import { App } from './App';
 import { preloadSignedInControls } from './layout/HeaderAccount';
@@ -13,6 +14,9 @@ import { matchAppRoute } from './routes';
  * The app itself, loaded by the entry (./main.tsx) once the prerendered page has been painted:
  * hydrates the prerendered markup, or renders client-side pages into the empty root.
  */
+// First, so that an error anywhere below is reported. Without a DSN the build drops it entirely.
+if (import.meta.env.VITE_SENTRY_DSN) startMonitoring();
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into.');
 

@@ -130,6 +130,8 @@ export const inviteDialog = {
   description:
     'Each person gets an e-mail with a link to join. An open invitation holds a seat for 14 days.',
   modeLabel: 'How to invite',
+  privacy:
+    'We use these names and addresses only to send the invitations and to show you who has joined.',
   modes: { addresses: 'Type addresses', csv: 'Upload a CSV file' },
   addressesLabel: 'E-mail addresses',
   addressesHint: 'One per line, or separated by commas. Up to 500 at a time.',

@@ -99,6 +99,7 @@ export const inviteManagerForm = {
     `${name} was created, but its manager was not invited: ${reason}`,
   emailLabel: 'E-mail address',
   nameLabel: 'Name (optional)',
+  privacy: 'We use the name and address only to send this invitation and set up their access.',
   cancel: 'Cancel',
   submit: 'Send invitation',
   busy: 'Sending...',

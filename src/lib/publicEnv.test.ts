@@ -76,4 +76,13 @@ describe('parsePublicEnv', () => {
       'Invalid environment variable: VITE_SUPABASE_URL must be a URL, e.g. http://127.0.0.1:54321.',
     );
   });
+
+  it('takes an error reporting DSN as optional, and refuses one that is not a URL', () => {
+    const dsn = 'https://0123456789abcdef@o42.ingest.de.sentry.io/4501';
+    expect(parsePublicEnv({ ...complete, VITE_SENTRY_DSN: '' })).toMatchObject(complete);
+    expect(parsePublicEnv({ ...complete, VITE_SENTRY_DSN: dsn }).VITE_SENTRY_DSN).toBe(dsn);
+    expect(() => parsePublicEnv({ ...complete, VITE_SENTRY_DSN: '0123456789abcdef' })).toThrow(
+      "Invalid environment variable: VITE_SENTRY_DSN must be the Sentry project's DSN",
+    );
+  });
 });

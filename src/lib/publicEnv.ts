@@ -17,6 +17,15 @@ export const publicEnvSchema = z.object({
   VITE_CAPTCHA_SCRIPT_URL: z
     .union([z.literal(''), z.url({ error: 'must be the captcha script URL' })])
     .optional(),
+  // Error reporting (docs/monitoring.md): no DSN, no reports and no error service's code.
+  VITE_SENTRY_DSN: z
+    .union([
+      z.literal(''),
+      z.url({ error: "must be the Sentry project's DSN, e.g. https://<key>@<host>/<project>" }),
+    ])
+    .optional(),
+  VITE_SENTRY_ENVIRONMENT: z.string().optional(),
+  VITE_SENTRY_RELEASE: z.string().optional(),
 });
 
 export type PublicEnv = z.infer<typeof publicEnvSchema>;

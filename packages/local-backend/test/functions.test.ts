@@ -266,6 +266,12 @@ describe('edge functions with their own backend', () => {
     expect(await env()).toMatchObject({ FIXTURE_SECRET: 'second' });
   });
 
+  it('never passes the error service secret, so that local runs and tests never report', async () => {
+    const dotEnv = join(instance.supabaseDir, 'functions', '.env');
+    await writeFile(dotEnv, 'SENTRY_DSN=https://key@o1.ingest.example.io/2\nFIXTURE_SECRET=kept\n');
+    expect(await env()).toMatchObject({ SENTRY_DSN: null, FIXTURE_SECRET: 'kept' });
+  });
+
   it('layers the defaults, then config.toml [edge_runtime.secrets], then .env', async () => {
     const dotEnv = join(instance.supabaseDir, 'functions', '.env');
     await writeFile(dotEnv, 'FIXTURE_OVERRIDDEN=from .env\nMAIL_FROM=Dot Env <env@example.com>\n');

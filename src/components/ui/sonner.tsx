@@ -13,9 +13,13 @@ const themeVariables = {
 export function Toaster({ style, toastOptions, ...props }: ToasterProps) {
   return (
     <Sonner
-      // Away from the header, so a toast never covers the navigation or the bell: bottom right,
-      // and on phones (sonner, under 600 px) the full width at the bottom.
-      position="bottom-right"
+      // At the top, under the header, so a toast never covers the navigation or the bell, nor
+      // what the eye and thumb are on at the bottom of the screen: a list's pager, a form's submit
+      // button. Centred, clear of the header's menus and a panel's actions at either side; on
+      // phones (sonner, under 600 px) the full width. The header is 80 px tall at most.
+      position="top-center"
+      offset={{ top: 96 }}
+      mobileOffset={{ top: 88 }}
       richColors={false}
       closeButton
       style={{ ...themeVariables, ...style }}

@@ -1,5 +1,6 @@
 /** Responses every function shares: CORS for the browser app, JSON bodies, {error} on failure. */
 import { corsHeaders as supabaseCorsHeaders } from '@supabase/supabase-js/cors';
+import { functionNameOf, reportFunctionError } from './error-reporting.ts';
 
 // supabase-js's own list of the headers its clients send, so a new one never breaks a preflight;
 // these functions answer POST only.
@@ -23,7 +24,8 @@ export function json(body: unknown, status = 200): Response {
 
 /**
  * Wraps a POST handler: answers the CORS preflight, refuses other methods, and turns every failure
- * into `{error: message}` with its status (500 for the unexpected, without internals).
+ * into `{error: message}` with its status (500 for the unexpected, without internals). Failures of
+ * 500 and above are the team's to hear about: reported (./error-reporting.ts) when that is on.
  */
 export function handle(
   handler: (request: Request) => Promise<Response>,
@@ -35,10 +37,14 @@ export function handle(
       return await handler(request);
     } catch (error) {
       if (error instanceof HttpError) {
-        if (error.status >= 500) console.error(error.message);
+        if (error.status >= 500) {
+          console.error(error.message);
+          await reportFunctionError(functionNameOf(request), error);
+        }
         return json({ error: error.message }, error.status);
       }
       console.error(error);
+      await reportFunctionError(functionNameOf(request), error);
       return json({ error: 'Something went wrong. Please try again.' }, 500);
     }
   };

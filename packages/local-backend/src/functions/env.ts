@@ -15,12 +15,16 @@ import { LOCAL_MAIL_API_KEY, resendEndpoint } from '../mail/resend';
 /** The sender functions use locally unless a secret names another. */
 const LOCAL_MAIL_FROM = 'Local Mail <no-reply@localhost>';
 
+/** The error service's secret (docs/monitoring.md): a local run or a test must never report. */
+const localOnlyOmits = new Set(['SENTRY_DSN']);
+
 /**
  * What a function sees in Deno.env, in layers where a later one wins: the local backend's defaults
  * (SITE_URL from [auth] site_url; MAIL_API_URL, MAIL_API_KEY and MAIL_FROM for the mailbox's
  * Resend-compatible endpoint), config.toml [edge_runtime.secrets], supabase/functions/.env (read at
  * every worker start). A name set to '' in a later layer is left out, which is how a test removes a
- * secret. As with the CLI, the SUPABASE_ variables are the platform's and cannot be overridden.
+ * secret. As with the CLI, the SUPABASE_ variables are the platform's and cannot be overridden; unlike
+ * the CLI, SENTRY_DSN is never passed.
  */
 export async function functionEnvironment(
   config: BackendConfig,
@@ -44,6 +48,8 @@ export async function functionEnvironment(
     for (const [key, value] of Object.entries(values)) {
       if (key.startsWith('SUPABASE_')) {
         log.error(`${source}: ${key} is ignored (names starting with SUPABASE_ are reserved)`);
+      } else if (localOnlyOmits.has(key)) {
+        log.error(`${source}: ${key} is ignored (local runs and tests never report errors)`);
       } else if (value !== undefined) custom[key] = value;
     }
   }

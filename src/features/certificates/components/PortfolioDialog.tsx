@@ -1,5 +1,6 @@
 import { FormDialogFooter, RecordDialog } from '@/components/form/FormDialog';
 import { FormField } from '@/components/form/FormField';
+import { PrivacyLine } from '@/components/form/PrivacyLine';
 import { useZodForm } from '@/components/form/useZodForm';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -95,6 +96,7 @@ function PortfolioForm({
             />
           )}
         </FormField>
+        <PrivacyLine purpose={copy.privacy} />
         <FormDialogFooter
           serverError={errors.root?.server?.message}
           cancelLabel={copy.cancel}

@@ -1,6 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { FormDialogFooter, RecordDialog } from '@/components/form/FormDialog';
 import { FormField } from '@/components/form/FormField';
+import { PrivacyLine } from '@/components/form/PrivacyLine';
 import { useZodForm } from '@/components/form/useZodForm';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
@@ -103,6 +104,7 @@ function ReflectionForm({
             </FormField>
           );
         })}
+        <PrivacyLine purpose={copy.privacy} />
         <FormDialogFooter
           serverError={errors.root?.server?.message}
           cancelLabel={copy.cancel}

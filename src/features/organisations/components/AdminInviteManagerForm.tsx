@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { FormDialogFooter } from '@/components/form/FormDialog';
+import { PrivacyLine } from '@/components/form/PrivacyLine';
 import { useZodForm } from '@/components/form/useZodForm';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { inviteManagerForm as copy } from '@/content/organisationsAdmin';
@@ -62,6 +63,7 @@ export function AdminInviteManagerForm({
       ) : null}
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         <AdminManagerFields register={form.register} errors={errors} copy={copy} />
+        <PrivacyLine purpose={copy.privacy} />
         <FormDialogFooter
           serverError={errors.root?.server?.message}
           cancelLabel={copy.cancel}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { FormField } from '@/components/form/FormField';
+import { PrivacyLine } from '@/components/form/PrivacyLine';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Button } from '@/components/ui/button';
 import {
@@ -207,6 +208,7 @@ export function InviteDialog({
                     </NativeSelect>
                   )}
                 </FormField>
+                <PrivacyLine purpose={copy.privacy} />
                 <Footer
                   errorId={errorId}
                   serverError={serverError}
@@ -251,6 +253,7 @@ export function InviteDialog({
                       ? copy.fileRead(csv.people.length, csv.name)
                       : ''}
                 </p>
+                <PrivacyLine purpose={copy.privacy} />
                 <Footer
                   errorId={errorId}
                   serverError={serverError}

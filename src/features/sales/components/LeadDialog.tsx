@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { PrivacyLine } from '@/components/form/PrivacyLine';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import {
@@ -117,6 +118,7 @@ function LeadDetails({ lead, onSaved }: { lead: Lead; onSaved: () => void }) {
             </p>
           ) : null}
         </div>
+        <PrivacyLine purpose={copy.privacy} />
         <DialogFooter>
           <Button type="submit" disabled={saving}>
             {saving ? copy.saving : copy.save}
