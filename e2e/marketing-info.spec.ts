@@ -298,6 +298,18 @@ test.describe('/terms-and-conditions', () => {
     const privacy = page.locator('#privacy-policy');
     await expect(privacy.locator('ol > li')).toHaveCount(12);
     await expect(privacy).toContainText('3 years');
+    for (const kind of [
+      'Your account',
+      'Trials and unlocked modules',
+      'Learning records',
+      'Certificates and reflections',
+      'Organisation membership',
+      'Notifications and e-mails',
+      'Demo requests and enquiries',
+      'The audit log',
+    ]) {
+      await expect(privacy.getByRole('heading', { level: 3, name: kind })).toBeVisible();
+    }
     await expect(privacy).toContainText(/within 72 hours where we are legally required/);
     await expect(page.locator('#governing-law')).toContainText('England and Wales');
     await expect(

@@ -1,4 +1,5 @@
 import type { PageHeroCopy } from './pages';
+import { site } from './site';
 import type { DocumentSection } from './types';
 
 /** The terms and conditions page, section by section. Each id is the anchor the page links to. */
@@ -16,7 +17,7 @@ export interface TermsSection extends DocumentSection {
   contactDetails?: boolean;
 }
 
-export const termsLastUpdated = '2026-11-21';
+export const termsLastUpdated = '2026-12-06';
 
 export const termsSections: TermsSection[] = [
   {
@@ -40,40 +41,209 @@ export const termsSections: TermsSection[] = [
     id: 'privacy-policy',
     title: 'Privacy policy',
     paragraphs: [
-      'We take your privacy seriously and handle personal data in line with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018. The points below explain what we collect, why we collect it and the choices you have.',
+      'We take your privacy seriously and handle personal data in line with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018. Below is every kind of personal data we keep, why, who can see it and for how long, followed by the points that apply to all of it.',
+    ],
+    records: [
+      {
+        title: 'Your account',
+        details: [
+          {
+            term: 'What',
+            value:
+              'Your name and e-mail address; your password, held only as a salted hash by our sign-in service; how you sign in (password, Google or Microsoft); your authenticator app, if you add one (its name and secret); when you last signed in; any role you hold (admin, organisation manager).',
+          },
+          {
+            term: 'Why',
+            value:
+              'To give you an account and keep it secure. Lawful basis: contract (providing the service you asked for).',
+          },
+          {
+            term: 'Who sees it',
+            value:
+              'You; our admins; if you belong to an organisation, its managers see your name and e-mail address.',
+          },
+          {
+            term: 'How long',
+            value:
+              'Until you delete your account, or 3 years after your last activity, when it is deleted automatically.',
+          },
+        ],
+      },
+      {
+        title: 'Trials and unlocked modules',
+        details: [
+          {
+            term: 'What',
+            value:
+              'Your trial request, its approval and its dates; which protected modules you unlocked, when, and with which access code.',
+          },
+          {
+            term: 'Why',
+            value:
+              'To provide the 30-day trial and the training you have access to. Lawful basis: contract.',
+          },
+          {
+            term: 'Who sees it',
+            value:
+              'You and our admins; an organisation’s managers see unlocks made with their organisation’s codes.',
+          },
+          { term: 'How long', value: 'As long as your account.' },
+        ],
+      },
+      {
+        title: 'Learning records',
+        details: [
+          {
+            term: 'What',
+            value:
+              'What the training modules report as you use them (xAPI statements): launched, progress, completed, passed or failed, scores and time spent.',
+          },
+          {
+            term: 'Why',
+            value:
+              'To keep your place, show your progress and issue certificates. Lawful basis: contract; for training your organisation assigned, also your organisation’s legitimate interest in knowing its staff completed it.',
+          },
+          {
+            term: 'Who sees it',
+            value:
+              'You; your organisation’s managers, for the training the organisation assigned or unlocked; our admins.',
+          },
+          { term: 'How long', value: 'As long as your account.' },
+        ],
+      },
+      {
+        title: 'Certificates and reflections',
+        details: [
+          {
+            term: 'What',
+            value:
+              'Each certificate (its code, the module, the completion date and minutes), the learning note you write on it, and the addresses you send it to with “Send to my portfolio”.',
+          },
+          {
+            term: 'Why',
+            value: 'To give you evidence for your CPD and appraisal. Lawful basis: contract.',
+          },
+          {
+            term: 'Who sees it',
+            value:
+              'You; anyone you give the code to can check it (your name, the module, the date and the minutes only); our admins. Your learning note goes only where you send it.',
+          },
+          {
+            term: 'How long',
+            value:
+              'As long as your account. Once the account is deleted, a check of the code says the certificate is no longer available.',
+          },
+        ],
+      },
+      {
+        title: 'Organisation membership',
+        details: [
+          {
+            term: 'What',
+            value:
+              'The organisation you belong to, your role and cohort, the training assigned to you and its due dates, and invitations (the name and e-mail address a manager entered).',
+          },
+          {
+            term: 'Why',
+            value:
+              'So that your organisation can run its staff’s training. Lawful basis: our contract with your organisation and its legitimate interest.',
+          },
+          { term: 'Who sees it', value: 'You, your organisation’s managers and our admins.' },
+          {
+            term: 'How long',
+            value:
+              'As long as your account; your place in the organisation is freed when you leave or delete your account.',
+          },
+        ],
+      },
+      {
+        title: 'Notifications and e-mails',
+        details: [
+          {
+            term: 'What',
+            value:
+              'The notifications you see in the portal, and a record of each e-mail we send you (what it was, when, and whether it was delivered).',
+          },
+          {
+            term: 'Why',
+            value:
+              'To tell you about your account, trial, training and security, and to resend an e-mail that failed. Lawful basis: contract.',
+          },
+          { term: 'Who sees it', value: 'You; our admins see whether e-mails were delivered.' },
+          { term: 'How long', value: 'As long as your account.' },
+        ],
+      },
+      {
+        title: 'Demo requests and enquiries',
+        details: [
+          {
+            term: 'What',
+            value:
+              'What you enter on the demo and enquiry forms (name, e-mail address, organisation, role and message), and a keyed, one-way code made from your network address to stop the forms being abused.',
+          },
+          {
+            term: 'Why',
+            value:
+              'To answer your enquiry. Lawful basis: legitimate interest in replying to people who contact us.',
+          },
+          { term: 'Who sees it', value: 'Our admins.' },
+          { term: 'How long', value: '3 years from when you sent it, then deleted.' },
+        ],
+      },
+      {
+        title: 'The audit log',
+        details: [
+          {
+            term: 'What',
+            value:
+              'A record of every action by our admins and organisation managers (for example approving a trial, granting a role or removing a member): who did it, to whose account, when, and both e-mail addresses.',
+          },
+          {
+            term: 'Why',
+            value:
+              'Accountability and security. Lawful basis: legitimate interest in being able to show who did what.',
+          },
+          { term: 'Who sees it', value: 'Our admins. Nobody can change or delete an entry.' },
+          {
+            term: 'How long',
+            value:
+              '3 years, after which the names and e-mail addresses in an entry are anonymised; an entry about a deleted account is anonymised when the account is deleted.',
+          },
+        ],
+      },
     ],
     points: [
       {
         title: 'Who we are',
-        text: 'Revolve is the controller of the personal data collected through this website. This means we decide how and why your personal data is used.',
+        text: 'Revolve is the controller of the personal data collected through this website. This means we decide how and why your personal data is used. Where your organisation gives you access, your organisation decides what training you are assigned and sees your progress on it.',
       },
       {
         title: 'What we collect',
-        text: 'We collect the information you give us when you register or contact us, such as your name and email address. We also record account and trial activity, such as which training modules you have unlocked.',
+        text: 'Only what is listed above: what you give us, what the training reports as you use it, and what we need to keep accounts secure. Our servers also keep technical logs (scheduled tasks and outgoing requests) for 30 days. We do not collect patient data.',
       },
       {
         title: 'How we use it',
-        text: 'We use your data to create and manage your account, provide trial access and deliver our training. We also use it to send service emails about your account, such as sign-in and trial messages.',
+        text: 'To create and manage your account, provide trial access and deliver our training, record your progress and certificates, let your organisation run its training, answer enquiries, and send service e-mails about your account. We never sell your data or use it for advertising.',
       },
       {
         title: 'Lawful basis',
-        text: 'Under UK GDPR we process your data where it is necessary to provide the service you have asked for, or where we have a legitimate interest in running and improving our training. Where we rely on your consent, you can withdraw it at any time.',
+        text: 'Under UK GDPR we process your data where it is necessary to provide the service you have asked for (contract), or where we or your organisation have a legitimate interest, as set out for each kind of data above. Where we rely on your consent, you can withdraw it at any time.',
       },
       {
-        title: 'Sharing with processors',
-        text: 'We share data only with trusted service providers who process it on our behalf, including our hosting and authentication provider and the hosts of our video and 360-degree players. They may use your data only to provide their services to us.',
+        title: 'Who can see it',
+        text: 'You see all of your own data. Our admins, who must sign in with an authenticator app, can see what they need to run the service. An organisation’s managers see only their own members’ names, e-mail addresses, cohorts and progress on the organisation’s training. The database itself enforces these limits.',
       },
       {
-        title: 'International transfers',
-        text: 'Some of our providers may process data outside the UK. Where this happens, we make sure appropriate safeguards are in place, such as UK adequacy regulations or approved contractual clauses.',
+        title: 'Processors and international transfers',
+        text: `We share data only with service providers who process it on our behalf under a data processing agreement: Supabase (database, sign-in and server functions, hosted in ${site.assurance.hostingRegion}), Resend (e-mail delivery, United States), our static web host (no personal data), the video and 360-degree player hosts (the 360 host knows you only by an opaque number), Google and Microsoft (only if you choose to sign in with them), Cloudflare Turnstile (checks that forms are used by a person) and Sentry (error reports, with no personal data). Transfers outside the UK rely on UK adequacy regulations, the UK-US data bridge or the UK International Data Transfer Addendum.`,
       },
       {
         title: 'How long we keep it',
-        text: 'We retain personal data for 3 years from your last activity on your account, unless a longer period is required by law. After that, we delete or anonymise it.',
+        text: 'We retain personal data for 3 years from your last activity on your account, unless a longer period is required by law, and for the periods set out above. A daily job enforces this: it deletes accounts inactive for 3 years with their personal data, deletes enquiries older than 3 years, anonymises audit log entries older than 3 years, and clears technical logs after 30 days.',
       },
       {
         title: 'Security',
-        text: 'We use appropriate technical and organisational measures to protect your data, including encrypted connections and restricted access. No online service can be completely secure, so please also keep your own password safe.',
+        text: 'We use appropriate technical and organisational measures to protect your data, including encrypted connections and storage, row-level security in the database, two-step verification for everyone with elevated access and an audit log that cannot be edited. No online service can be completely secure, so please also keep your own password safe.',
       },
       {
         title: 'Data breaches',
@@ -81,7 +251,7 @@ export const termsSections: TermsSection[] = [
       },
       {
         title: 'Your rights',
-        text: 'You have the right to access, rectification, erasure, restriction of processing, objection and data portability. To exercise any of these rights, please contact us using the details in the Contact us section below.',
+        text: 'You have the right to access, rectification, erasure, restriction of processing, objection and data portability. Signed in, your Account page lets you download all of your data (as JSON and CSV files) and delete your account at any time. For anything else, please contact us using the details in the Contact us section below; we reply within one month.',
       },
       {
         title: 'Children and changes to this policy',

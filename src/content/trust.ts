@@ -7,7 +7,7 @@ import type { DocumentSection } from './types';
  * before buying. Statuses come from site.assurance, which the business must confirm before launch;
  * the security section describes what the code does (docs/security.md, supabase/README.md).
  */
-export const trustLastUpdated = '2026-11-28';
+export const trustLastUpdated = '2026-12-06';
 
 export const trustHero: PageHeroCopy = {
   heading: 'Security and data protection',
@@ -70,6 +70,16 @@ export const trustSections: DocumentSection[] = [
         value: 'Sign-in with a Google account, only for people who choose it. United States.',
       },
       {
+        term: 'Microsoft',
+        value:
+          'Sign-in with a Microsoft work or school account (NHSmail and most trusts and universities), only for people who choose it. The sign-in happens in the user’s own organisation’s Microsoft account service; we receive only their name and e-mail address.',
+      },
+      {
+        term: 'Sentry',
+        value:
+          'Receives reports of errors in the website and the server functions, so we can fix them. Reports carry no names, e-mail addresses, sign-in tokens or form contents. Sentry’s European Union data region.',
+      },
+      {
         term: 'Cloudflare Turnstile',
         value:
           'Checks that the sign-up, sign-in and password reset forms are used by a person. Runs only when one of those forms is used.',
@@ -102,7 +112,8 @@ export const trustSections: DocumentSection[] = [
     id: 'your-data',
     title: 'Your data and your rights',
     paragraphs: [
-      'The privacy notice lists every kind of data we keep, why, who sees it and for how long. An organisation can ask for its data to be returned or deleted at the end of its contract.',
+      'The privacy notice lists every kind of data we keep, why, who sees it and for how long. A daily job enforces those periods: accounts inactive for 3 years are deleted with their personal data, enquiries after 3 years, technical logs after 30 days, and audit log entries are anonymised after 3 years.',
+      'Every user can download all of their data (JSON and CSV files) and delete their account from their Account page, without asking us. An organisation can ask for its data to be returned or deleted at the end of its contract.',
     ],
   },
   {

@@ -113,4 +113,6 @@ export interface DocumentSection {
   points?: { title: string; text: string }[];
   /** Terms and their values (a processor and where it is, a standard and its status). */
   facts?: { term: string; value: string }[];
+  /** Kinds of record, each with its own heading and details (what, why, who sees it, how long). */
+  records?: { title: string; details: { term: string; value: string }[] }[];
 }

@@ -76,6 +76,25 @@ export function DocumentPage<Section extends DocumentSection>({
                   ))}
                 </dl>
               ) : null}
+              {section.records ? (
+                <ul className="mt-6 space-y-4">
+                  {section.records.map((record) => (
+                    <li key={record.title} className="rounded-xl border bg-secondary/60 p-4 sm:p-5">
+                      <h3 className="font-semibold text-brand-ink">{record.title}</h3>
+                      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
+                        {record.details.map((detail) => (
+                          <div key={detail.term} className="contents">
+                            <dt className="font-medium">{detail.term}</dt>
+                            <dd className="mb-2 leading-relaxed text-muted-foreground sm:mb-0">
+                              {detail.value}
+                            </dd>
+                          </div>
+                        ))}
+                      </dl>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {section.points ? (
                 <ol className="mt-6 list-decimal space-y-4 pl-6 marker:font-semibold">
                   {section.points.map((point) => (
