@@ -26,14 +26,12 @@ export const queryKeys = {
   certificates: (userId: string) => ['certificates', userId] as const,
   /** The user's own certificates, newest first (the dashboard and /certificates). */
   myCertificates: (userId: string) => ['certificates', userId, 'list'] as const,
-  /** The user's name as their certificates' PDF shows it (profiles.name). */
-  certificateHolder: (userId: string) => ['certificates', userId, 'holder'] as const,
   /** The user's sends of certificates to a portfolio, with how each went. */
   portfolioSends: (userId: string) => ['certificates', userId, 'portfolio'] as const,
   /** The public check of a certificate by its code, normalised (/verify/:code). */
   certificateCheck: (code: string) => ['certificate-check', code] as const,
-  /** The signed-in user's name as their profile holds it (/account). */
-  accountName: (userId: string) => ['account', userId, 'name'] as const,
+  /** The user's name (profiles.name): /account and the certificates' PDF. */
+  profileName: (userId: string) => ['profile', userId, 'name'] as const,
   /** The signed-in user's authenticator apps (MFA factors, /account/security). */
   authenticatorApps: (userId: string) => ['account', userId, 'authenticator-apps'] as const,
   /** Everything a manager reads of the organisations they manage (/organisation). */

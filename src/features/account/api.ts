@@ -3,7 +3,6 @@ import type { Factor } from '@supabase/supabase-js';
 import { twoFactorSection } from '@/content/accountSecurity';
 import { site } from '@/content/site';
 import { isWrongCode } from '@/lib/auth/wrongCode';
-import { loadReader } from '@/lib/loadReader';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { logger } from '@/lib/logger';
 import { queryKeys } from '@/lib/queryKeys';
@@ -166,26 +165,5 @@ export function removeAuthenticatorAppMutation(userId: string) {
     meta: { errorMessage: 'Error removing an authenticator app:' },
     onSettled: (_data, _error, _variables, _onMutateResult, { client }) =>
       rereadAppList(client, userId),
-  });
-}
-
-/** The user's name as their profile holds it (RLS: their own row). */
-export async function fetchAccountName(userId: string, signal: AbortSignal): Promise<string> {
-  const supabase = await loadReader();
-  const { data, error } = await supabase
-    .from('profiles')
-    .select('name')
-    .eq('id', userId)
-    .abortSignal(signal)
-    .single();
-  if (error) throw error;
-  return data.name;
-}
-
-export function accountNameQuery(userId: string) {
-  return queryOptions({
-    queryKey: queryKeys.accountName(userId),
-    queryFn: ({ signal }) => fetchAccountName(userId, signal),
-    meta: { errorMessage: "Error loading the account's name:" },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { profileNameQuery } from '@/lib/profileName';
 import {
-  accountNameQuery,
   authenticatorAppsQuery,
   cancelEnrolmentMutation,
   confirmEnrolmentMutation,
@@ -30,5 +30,5 @@ export function useRemoveAuthenticatorApp(userId: string) {
 
 /** The user's name, for /account. */
 export function useAccountName(userId: string) {
-  return useQuery(accountNameQuery(userId));
+  return useQuery(profileNameQuery(userId));
 }

@@ -25,19 +25,6 @@ export async function fetchMyCertificates(userId: string, signal: AbortSignal) {
   return data;
 }
 
-/** The name the learner's certificates are made out to: their profile's (RLS: their own row). */
-export async function fetchHolderName(userId: string, signal: AbortSignal): Promise<string> {
-  const supabase = await loadReader();
-  const { data, error } = await supabase
-    .from('profiles')
-    .select('name')
-    .eq('id', userId)
-    .abortSignal(signal)
-    .single();
-  if (error) throw error;
-  return data.name;
-}
-
 /** The public check of a code (normalised): anyone may ask, signed in or not. */
 export async function checkCertificate(code: string, signal: AbortSignal) {
   const supabase = await loadSupabase();
@@ -141,14 +128,6 @@ export function myCertificatesQuery(userId: string) {
     queryKey: queryKeys.myCertificates(userId),
     queryFn: ({ signal }) => fetchMyCertificates(userId, signal),
     meta: { errorMessage: 'Error loading certificates:' },
-  });
-}
-
-export function holderNameQuery(userId: string) {
-  return queryOptions({
-    queryKey: queryKeys.certificateHolder(userId),
-    queryFn: ({ signal }) => fetchHolderName(userId, signal),
-    meta: { errorMessage: "Error loading the certificates' holder name:" },
   });
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { certificatesPage } from '@/content/certificates';
+import { profileNameQuery } from '@/lib/profileName';
 import { toast } from '@/lib/toast';
 import {
   adminCertificatesQuery,
   certificateCheckQuery,
-  holderNameQuery,
   myCertificatesQuery,
   portfolioSendsQuery,
   revokeCertificateMutation,
@@ -21,7 +21,7 @@ export function useMyCertificates(userId: string) {
 
 /** The name the learner's certificates are made out to (read for the PDF). */
 export function useHolderName(userId: string) {
-  return useQuery(holderNameQuery(userId));
+  return useQuery(profileNameQuery(userId));
 }
 
 /**
@@ -65,7 +65,7 @@ export function useDownloadCertificate(userId: string) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: async (certificate: Certificate) => {
-      const holderName = await queryClient.ensureQueryData(holderNameQuery(userId));
+      const holderName = await queryClient.ensureQueryData(profileNameQuery(userId));
       await downloadCertificatePdf(certificate, holderName);
     },
     meta: { errorMessage: 'Error making a certificate PDF:' },
