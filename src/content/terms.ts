@@ -152,7 +152,7 @@ export const termsSections: TermsSection[] = [
           {
             term: 'How long',
             value:
-              'As long as your account; your place in the organisation is freed when you leave or delete your account.',
+              'As long as your account; your place in the organisation is freed when you leave or delete your account. An invitation is deleted 3 years after it was last sent.',
           },
         ],
       },
