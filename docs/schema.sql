@@ -1243,6 +1243,8 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('delete_account:' || target::text, 0));
   update auth.users set banned_until = now() + interval '100 years' where id = target;
   delete from auth.sessions where user_id = target;
+  -- Auth's own trail of the account's sign-ins (its address and client addresses).
+  delete from auth.audit_log_entries e where e.payload ->> 'actor_id' = target::text;
 
   select * into account from public.profiles p where p.id = target for update;
   if not found then
@@ -2683,6 +2685,7 @@ declare
   audit_lines integer;
   cron_runs integer;
   http_responses integer;
+  auth_events integer;
   summary jsonb;
 begin
   for inactive in
@@ -2727,11 +2730,14 @@ begin
   get diagnostics cron_runs = row_count;
   delete from net._http_response r where r.created < history_cutoff;
   get diagnostics http_responses = row_count;
+  -- Auth's trail of sign-ins and account changes (e-mail addresses and client addresses).
+  delete from auth.audit_log_entries e where e.created_at < history_cutoff;
+  get diagnostics auth_events = row_count;
 
   summary := jsonb_build_object('accounts_deleted', accounts, 'unfinished_deletions', unfinished,
     'leads_deleted', leads_deleted, 'invitations_deleted', invitations_deleted,
     'audit_lines_anonymised', audit_lines, 'cron_runs_deleted', cron_runs,
-    'http_responses_deleted', http_responses);
+    'http_responses_deleted', http_responses, 'auth_events_deleted', auth_events);
   insert into public.admin_audit_log (actor_id, actor_email, action, details)
   values (null, null, 'apply_retention', summary);
   return summary;

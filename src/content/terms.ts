@@ -219,7 +219,7 @@ export const termsSections: TermsSection[] = [
       },
       {
         title: 'What we collect',
-        text: 'Only what is listed above: what you give us, what the training reports as you use it, and what we need to keep accounts secure. Our servers also keep technical logs (scheduled tasks and outgoing requests) for 30 days. We do not collect patient data.',
+        text: 'Only what is listed above: what you give us, what the training reports as you use it, and what we need to keep accounts secure. Our servers also keep technical logs (sign-in records, scheduled tasks and outgoing requests) for 30 days. We do not collect patient data.',
       },
       {
         title: 'How we use it',

@@ -313,6 +313,13 @@ describe('delete-account', () => {
        returning id`,
       [seeded.admin.id, seeded.admin.email, learner.id, learner.email],
     );
+    // Auth's own trail of the account's sign-ins, as hosted Auth writes it.
+    await db.query(
+      `insert into auth.audit_log_entries (id, payload, ip_address)
+       values (gen_random_uuid(), jsonb_build_object('actor_id', $1::text, 'actor_username', $2::text,
+         'action', 'login'), '192.0.2.1')`,
+      [learner.id, learner.email],
+    );
     expect((await verifyStatus(learner.certificate.code)).status).toBe('valid');
 
     const response = await deleteAccount(await bearer(learner.client));
@@ -372,7 +379,9 @@ describe('delete-account', () => {
        union all select 'invitations' from public.organisation_invitations where email = lower($2)
        union all select 'statements' from xapi.statements where statement::text like '%' || $1 || '%'
        union all select 'documents' from xapi.documents where agent_key like '%' || $1 || '%'
-       union all select 'email_deliveries' from public.email_deliveries where user_id = $1`,
+       union all select 'email_deliveries' from public.email_deliveries where user_id = $1
+       union all select 'auth.audit_log_entries' from auth.audit_log_entries
+         where payload ->> 'actor_id' = $1::text`,
       [learner.id, learner.email],
     );
     expect(left).toEqual([]);

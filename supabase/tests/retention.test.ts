@@ -58,6 +58,8 @@ const arranged = {
   newRun: 0,
   oldResponse: 0,
   newResponse: 0,
+  oldAuthEvent: '',
+  newAuthEvent: '',
 };
 
 beforeAll(async () => {
@@ -113,6 +115,15 @@ beforeAll(async () => {
   );
   arranged.oldResponse = responseIds[0] ?? 0;
   arranged.newResponse = responseIds[1] ?? 0;
+  const authEvents = [crypto.randomUUID(), crypto.randomUUID()];
+  await db.query(
+    `insert into auth.audit_log_entries (id, payload, created_at, ip_address)
+     values ($1, '{"action":"login"}', now() - interval '40 days', '192.0.2.1'),
+       ($2, '{"action":"login"}', now() - interval '1 day', '192.0.2.1')`,
+    authEvents,
+  );
+  arranged.oldAuthEvent = authEvents[0] ?? '';
+  arranged.newAuthEvent = authEvents[1] ?? '';
 
   const { rows } = await db.query<{ summary: Record<string, number> }>(
     'select public.apply_retention() as summary',
@@ -150,7 +161,7 @@ describe('apply_retention', () => {
     expect(summary.leads_deleted).toBeGreaterThanOrEqual(1);
   });
 
-  it("keeps pg_cron's runs and pg_net's responses 30 days", async () => {
+  it("keeps pg_cron's runs, pg_net's responses and Auth's audit trail 30 days", async () => {
     const { rows: runs } = await database().query<{ runid: string }>(
       'select runid from cron.job_run_details where runid = any ($1::bigint[])',
       [[arranged.oldRun, arranged.newRun]],
@@ -161,6 +172,12 @@ describe('apply_retention', () => {
       [[arranged.oldResponse, arranged.newResponse]],
     );
     expect(responses.map((row) => Number(row.id))).toEqual([arranged.newResponse]);
+    const { rows: authEvents } = await database().query<{ id: string }>(
+      'select id from auth.audit_log_entries where id = any ($1::uuid[])',
+      [[arranged.oldAuthEvent, arranged.newAuthEvent]],
+    );
+    expect(authEvents.map((row) => row.id)).toEqual([arranged.newAuthEvent]);
+    expect(summary.auth_events_deleted).toBeGreaterThanOrEqual(1);
   });
 
   it('anonymises audit lines past 3 years, leaves newer ones, and records its run', async () => {
