@@ -1,4 +1,7 @@
-/** The trial screens' copy: SPEC.md's strings, quoted exactly, and the text around them. */
+/**
+ * The trial request's copy and the trial's toasts: SPEC.md's strings, quoted exactly, and the text
+ * around them. The trial's state (card, library, confirmation) is in ./trialStatus.ts.
+ */
 export const trialCopy = {
   thankYou: {
     title: 'Thank You!',
@@ -26,30 +29,6 @@ export const trialCopy = {
     },
     verifyFailed: { title: 'Error', description: 'Failed to verify trial access.' },
   },
-  card: {
-    heading: 'Your trial',
-    loading: 'Loading...',
-    active: 'Active Trial',
-    viewLibrary: 'View your Trial Training Library',
-    expiringSoon: 'Your trial is expiring soon',
-    pending: 'Trial Request Pending',
-    pendingText:
-      'Your request is awaiting approval. A notification will arrive once it is approved.',
-    expired: 'Trial Expired',
-    requestRetrial: 'Request Re-trial',
-    contactAdmin: 'Please contact admin for continued access.',
-    none: 'No Active Trial',
-    noneText: 'Try three modules of the Revolve 360 library free for 30 days.',
-    startTrial: 'Start Free Trial',
-  },
-  library: {
-    notActive: 'Sign up for a trial to access the training modules.',
-    /** The library's lead text for a user without an active trial (its heading stays). */
-    introWithoutTrial:
-      'Three modules from the Revolve 360 library, free for 30 days from the day a trial is approved.',
-    signUp: 'Request Trial Access',
-    openModule: 'Open module',
-  },
   signup: {
     signUpPrompt: "Don't have an account?",
     signUpLink: 'Sign up',
@@ -57,20 +36,5 @@ export const trialCopy = {
     submitting: 'Submitting...',
     signedInAs: 'You are signed in as',
     signedInHint: 'Request your free 30-day trial with this account.',
-  },
-  confirmation: {
-    passwordLabel: 'Your trial password',
-    passwordHint:
-      'Use this password to unlock the modules of the training library during your trial.',
-    openLibrary: 'Go to your Trial Training Library',
-    /** Above the password once the trial is active (the page's intro while it awaits approval). */
-    active: 'Your trial is active: use this password to unlock the training library.',
-    noTrial: 'Your trial password appears here once you have requested a trial.',
-    /** Instead of the password while the request awaits approval (the server withholds it). */
-    pendingTitle: 'Awaiting approval',
-    pending:
-      'Your trial password appears here as soon as your trial is approved. You will get a notification too; there is no need to reload this page.',
-    requestTrial: 'Request Trial Access',
-    loading: 'Loading...',
   },
 } as const;

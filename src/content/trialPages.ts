@@ -1,5 +1,9 @@
 import type { PageCopy } from './pages';
 
+/** Under the trial request's form: what is kept, and why (the privacy line). */
+export const trialSignupPrivacy =
+  'We keep your request with your account to review it and tell you when your trial starts and ends.';
+
 /** The trial pages' headings and lead text (their titles are in ./pages.ts). */
 export const trialPages = {
   dashboard: {

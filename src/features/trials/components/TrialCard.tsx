@@ -3,11 +3,11 @@ import { DashboardSection } from '@/components/layout/DashboardSection';
 import { Link } from '@/lib/links';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/buttonVariants';
-import { trialCopy } from '@/content/trial';
+import { trialStatusCopy } from '@/content/trialStatus';
 import { formatDate } from '@/lib/dates';
 import type { TrialStatus } from '../trialStatus';
 
-const copy = trialCopy.card;
+const copy = trialStatusCopy.card;
 
 function daysText(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} remaining`;

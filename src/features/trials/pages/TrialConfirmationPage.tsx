@@ -4,11 +4,12 @@ import { Link } from '@/lib/links';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import { trialPages } from '@/content/trialPages';
 import { trialCopy } from '@/content/trial';
+import { trialStatusCopy } from '@/content/trialStatus';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { trialPasswordQuery } from '../api';
 import { useTrialStatus } from '../hooks';
 
-const copy = trialCopy.confirmation;
+const copy = trialStatusCopy.confirmation;
 
 /**
  * The signup confirmation page: the shared trial password, from the backend, and the way in. While

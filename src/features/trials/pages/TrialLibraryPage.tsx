@@ -7,6 +7,7 @@ import { buttonVariants } from '@/components/ui/buttonVariants';
 import { moduleImage, modules, trialModuleSlugs } from '@/content/modules';
 import { trialPages } from '@/content/trialPages';
 import { trialCopy } from '@/content/trial';
+import { trialStatusCopy } from '@/content/trialStatus';
 import { useAuth } from '@/lib/auth/AuthProvider';
 import { toast } from '@/lib/toast';
 import { hasValidTrialMarker } from '@/lib/trialMarker';
@@ -21,7 +22,10 @@ const trialModuleCards: CardItem[] = trialModuleSlugs.map((slug) => ({
   href: `/modules/trial/${slug}`,
 }));
 
-const withoutTrial = { ...trialPages.trialLibrary, intro: trialCopy.library.introWithoutTrial };
+const withoutTrial = {
+  ...trialPages.trialLibrary,
+  intro: trialStatusCopy.library.introWithoutTrial,
+};
 
 export default function TrialLibraryPage() {
   const { user } = useAuth();
@@ -44,7 +48,11 @@ function TrialLibrary({ userId }: { userId: string }) {
     <>
       <PageHero copy={active ? trialPages.trialLibrary : withoutTrial} />
       <div className="container pb-16 md:pb-24">
-        {loading ? <p aria-busy>{trialCopy.card.loading}</p> : <TrialModules status={status} />}
+        {loading ? (
+          <p aria-busy>{trialStatusCopy.card.loading}</p>
+        ) : (
+          <TrialModules status={status} />
+        )}
       </div>
     </>
   );
@@ -63,11 +71,11 @@ function TrialModules({ status }: { status: TrialStatus }) {
         </section>
       ) : (
         <div className="rounded-xl border bg-card p-8 text-center">
-          <p className="text-lg">{trialCopy.library.notActive}</p>
+          <p className="text-lg">{trialStatusCopy.library.notActive}</p>
           {status.state === 'pending' ||
           (status.state === 'expired' && !status.canRetrial) ? null : (
             <Link to="/trial-signup" className={buttonVariants({ className: 'mt-6' })}>
-              {trialCopy.library.signUp}
+              {trialStatusCopy.library.signUp}
             </Link>
           )}
         </div>

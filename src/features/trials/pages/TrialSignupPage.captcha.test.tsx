@@ -18,7 +18,7 @@ const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
 vi.mock('@/lib/auth/api', () => api);
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: toastError } }));
 
-describe('TrialSignupPage and the captcha', () => {
+describe('TrialSignupPage: the captcha, the providers and the privacy line', () => {
   afterEach(uninstallFakeTurnstile);
 
   it('signs in with the widget’s token; a refusal keeps what was typed', async () => {
@@ -64,5 +64,20 @@ describe('TrialSignupPage and the captcha', () => {
     expect(screen.getByRole('button', { name: 'Sign up with Google' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign up with Microsoft' }));
     expect(api.signInWithProvider).toHaveBeenCalledWith('azure', '/trial-signup');
+  });
+
+  it('says under the form what the request keeps, with the way to the privacy notice', () => {
+    render(
+      <AuthStateProvider value={signedOutState}>
+        <MemoryRouter>
+          <TrialSignupPage />
+        </MemoryRouter>
+      </AuthStateProvider>,
+    );
+    expect(screen.getByText(/^We keep your request with your account/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Read our privacy notice' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions#privacy-policy',
+    );
   });
 });

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '@/lib/links';
+import { PrivacyLine } from '@/components/form/PrivacyLine';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useZodForm } from '@/components/form/useZodForm';
 import { Button } from '@/components/ui/button';
-import { trialPages } from '@/content/trialPages';
+import { trialPages, trialSignupPrivacy } from '@/content/trialPages';
 import { trialCopy } from '@/content/trial';
 import { DelayedLoading } from '@/components/feedback/DelayedLoading';
 import { signInNeedsCode, signInWithPassword } from '@/lib/auth/api';
@@ -185,6 +186,7 @@ function TrialSignupForm({
         errors={errors}
         passwordAutoComplete="current-password"
       />
+      <PrivacyLine purpose={trialSignupPrivacy} />
       <SubmitButton busy={isSubmitting} busyLabel={copy.submitting}>
         {copy.submit}
       </SubmitButton>
