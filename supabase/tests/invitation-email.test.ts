@@ -50,8 +50,10 @@ async function delivery(invitationId: string) {
     attempts: number;
     last_error: string | null;
     delivered: boolean;
+    cancelled: boolean;
   }>(
-    `select attempts, last_error, delivered_at is not null as delivered
+    `select attempts, last_error, delivered_at is not null as delivered,
+       cancelled_at is not null as cancelled
      from public.email_deliveries where kind = 'organisation_invitation' and subject_id = $1`,
     [invitationId],
   );
@@ -99,6 +101,7 @@ describe('send-organisation-invitation', () => {
       attempts: 1,
       last_error: null,
       delivered: true,
+      cancelled: false,
     });
 
     const { data } = await learner.client.rpc('my_invitations');
@@ -194,6 +197,10 @@ describe('send-organisation-invitation', () => {
     expect(await runJob()).toBeNull();
     await pgNetIdle();
     expect(await mailbox.to(email, subject)).toEqual([]);
-    expect(await delivery(invitationId)).toMatchObject({ attempts: 0, delivered: false });
+    expect(await delivery(invitationId)).toMatchObject({
+      attempts: 0,
+      delivered: false,
+      cancelled: true,
+    });
   });
 });
