@@ -1,11 +1,14 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Factor } from '@supabase/supabase-js';
+import { downloadData } from '@/content/account';
 import { twoFactorSection } from '@/content/accountSecurity';
 import { site } from '@/content/site';
 import { isWrongCode } from '@/lib/auth/wrongCode';
+import { functionRefusal } from '@/lib/functionRefusal';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { logger } from '@/lib/logger';
 import { queryKeys } from '@/lib/queryKeys';
+import { isDataExport, type DataExport } from './exportFormat';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /** A verified TOTP factor, as the account security page lists it. */
@@ -166,4 +169,43 @@ export function removeAuthenticatorAppMutation(userId: string) {
     onSettled: (_data, _error, _variables, _onMutateResult, { client }) =>
       rereadAppList(client, userId),
   });
+}
+
+/*
+ * The user's data rights (docs/data-rights.md): the export of everything Revolve holds about them
+ * (`public.export_my_data()`) and the deletion of their account (the edge function
+ * `delete-account`, which wants a fresh proof of identity first).
+ */
+
+/** The signed-in user's data, as the database exports it. */
+export async function fetchDataExport(): Promise<DataExport> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('export_my_data');
+  if (error) throw error;
+  if (!isDataExport(data)) throw new Error(downloadData.failedDescription);
+  return data;
+}
+
+/** The edge function's code when the sign-in is too old (or not at aal2 for a user with an app). */
+export const reauthenticationNeeded = 'reauthentication_needed';
+
+export type DeletionResult =
+  { deleted: true } | { deleted: false; message: string | null; code: string | null };
+
+/**
+ * Deletes the signed-in user's account (the function takes no user id: it deletes the caller),
+ * then ends the session in this browser: the backend has already ended every session of the
+ * deleted user, so only the stored one is left to forget.
+ */
+export async function deleteMyAccount(): Promise<DeletionResult> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.functions.invoke<{ deleted?: unknown }>('delete-account', {
+    body: {},
+  });
+  if (error) return { deleted: false, ...(await functionRefusal(error)) };
+  if (data?.deleted !== true) return { deleted: false, message: null, code: null };
+  const { signOutHere } = await import('@/lib/auth/authSession');
+  // A failure here leaves a session of a user who no longer exists, which the next refresh ends.
+  await signOutHere('local');
+  return { deleted: true };
 }

@@ -1,10 +1,10 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database, Enums } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/loadSupabase';
 import { queryKeys } from '@/lib/queryKeys';
 import { abortable, pageRange, readNewestFirst, searchPattern, type Page } from '@/lib/serverPages';
-import { serverMessage } from '@/lib/serverMessage';
+import { functionRefusal } from '@/lib/functionRefusal';
 
 /** Any client of this project's database: the app's, or a script's. */
 type Client = SupabaseClient<Database>;
@@ -189,23 +189,10 @@ export type ActionResult = { ok: true } | { ok: false; message: string | null };
 
 const done: ActionResult = { ok: true };
 
-/** An edge function's refusal is in its body (`{error}`); any other failure says it itself. */
-async function functionErrorMessage(error: unknown): Promise<string | null> {
-  if (error instanceof FunctionsHttpError) {
-    try {
-      const body = (await (error.context as Response).json()) as { error?: unknown };
-      return typeof body.error === 'string' ? body.error : null;
-    } catch {
-      return null;
-    }
-  }
-  return serverMessage(error);
-}
-
 async function invoke(name: string, body: Record<string, unknown>): Promise<ActionResult> {
   const supabase = await loadSupabase();
   const { error } = await supabase.functions.invoke(name, { body });
-  return error ? { ok: false, message: await functionErrorMessage(error) } : done;
+  return error ? { ok: false, message: (await functionRefusal(error)).message } : done;
 }
 
 export function approveTrial(trialId: string, email: string) {

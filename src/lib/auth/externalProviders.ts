@@ -6,6 +6,8 @@ export const externalProviderNames: Record<ExternalProvider, string> = {
   azure: 'Microsoft',
 };
 
+export const externalProviders = Object.keys(externalProviderNames) as ExternalProvider[];
+
 /** The toast title of a failed sign-in with `provider`. */
 export function signInFailedTitle(provider: ExternalProvider): string {
   return `${externalProviderNames[provider]} sign in failed`;

@@ -25,7 +25,8 @@ import { oneTimeCodeSchema } from '@/lib/auth/oneTimeCode';
 import { isWrongCode } from '@/lib/auth/wrongCode';
 import { useCaptcha } from '@/lib/captcha/useCaptcha';
 import { toast } from '@/lib/toast';
-import { deleteMyAccount, reauthenticationNeeded, type IdentityProof } from '../dataRights';
+import { deleteMyAccount, reauthenticationNeeded } from '../api';
+import type { IdentityProof } from '../dataRights';
 
 const copy = deleteAccount.dialog;
 
